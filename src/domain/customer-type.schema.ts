@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { requiredText, wholeNumber } from './schema-fields';
+
+/** Customer types and their ordering rules (lead time, daily cutoff), spec sections 3 and 5. */
+
+/** The Lead Hours the edit screen offers (spec section 9: 24, 48, 72 and 96 Hours). */
+export const LEAD_HOURS_OPTIONS = [24, 48, 72, 96] as const;
+export type LeadHours = (typeof LEAD_HOURS_OPTIONS)[number];
+
+/** The spec's defaults for a new type (section 9). */
+export const customerTypeDefaults = { LeadHours: 24, CutoffHours: 16, CutoffMinutes: 0 } as const;
+
+/** The pseudo type of the filters and of messages for every type (CustomerTypeId 0). */
+export const ALL_CUSTOMER_TYPES = { Id: 0, Name: 'All Customer Types' } as const;
+
+/** ERP customer type numbers. */
+export const CUSTOMER_TYPE_ID_MAX = 9999;
+export const CUSTOMER_TYPE_NAME_MAX = 100;
+
+export const customerTypeMessages = {
+  required: 'Customer Type required',
+  unknown: (id: number) => `Customer Type ${id} does not exist`,
+  id: `Customer Type Id must be a whole number from 1 to ${CUSTOMER_TYPE_ID_MAX}`,
+  leadHours: 'Lead Hours must be 24, 48, 72 or 96 Hours',
+  cutoffHours: 'Cutoff Hours must be from 0 to 23',
+  cutoffMinutes: 'Cutoff Minutes must be from 0 to 59',
+} as const;
+
+/** The name a type has when the list of types does not know its Id. */
+export function customerTypeName(id: number, name: string | null | undefined): string {
+  if (id === ALL_CUSTOMER_TYPES.Id) return ALL_CUSTOMER_TYPES.Name;
+  return name ?? `Customer Type ${id}`;
+}
+
+export const CustomerTypeListItemSchema = z.object({
+  Id: z.number().int(),
+  Name: z.string(),
+  LeadHours: z.number().int(),
+  CutoffHours: z.number().int(),
+  CutoffMinutes: z.number().int(),
+});
+export type CustomerTypeListItem = z.infer<typeof CustomerTypeListItemSchema>;
+
+export const CustomerTypeSchema = CustomerTypeListItemSchema.extend({
+  /** Sanitized HTML; the edit screen clears it before saving (spec section 3). */
+  Footer: z.string(),
+});
+export type CustomerType = z.infer<typeof CustomerTypeSchema>;
+
+/**
+ * POST /CustomerType. Ids are the ERP's customer type numbers: an Id that exists is
+ * updated, a new Id creates that type, and 0 or absent creates the next free number.
+ * Footer is accepted and always stored as '' (the spec clears it before saving).
+ */
+export const CustomerTypeSaveSchema = z.object({
+  Id: z
+    .number({ error: customerTypeMessages.id })
+    .int(customerTypeMessages.id)
+    .min(0, customerTypeMessages.id)
+    .max(CUSTOMER_TYPE_ID_MAX, customerTypeMessages.id)
+    .nullish()
+    .transform((id) => id ?? 0),
+  Name: requiredText('Customer Type Name', CUSTOMER_TYPE_NAME_MAX),
+  LeadHours: z.literal(LEAD_HOURS_OPTIONS, { error: customerTypeMessages.leadHours }),
+  CutoffHours: wholeNumber('Cutoff Hours', 0, 23, customerTypeMessages.cutoffHours),
+  CutoffMinutes: wholeNumber('Cutoff Minutes', 0, 59, customerTypeMessages.cutoffMinutes),
+  Footer: z
+    .string()
+    .nullish()
+    .transform(() => ''),
+});
+export type CustomerTypeSaveInput = z.input<typeof CustomerTypeSaveSchema>;
+export type CustomerTypeSave = z.output<typeof CustomerTypeSaveSchema>;

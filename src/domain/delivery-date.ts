@@ -1,0 +1,89 @@
+import { addDays, businessClock, dayOfWeek, daysBetween, isIsoDate } from './business-date';
+
+export const deliveryDateMessages = {
+  // Two spaces between 'Date' and 'is': the spec's exact text (section 5), kept as written.
+  required: 'Delivery Date  is required',
+  leadTime: 'Delivery Date violates Lead Time',
+  // The spec has no wording for a malformed value; the date picker never produces one, API callers might.
+  format: 'Delivery Date must be a date written YYYY-MM-DD',
+} as const;
+
+/** A delivery date this many days or more after the business today asks for confirmation (spec section 9). */
+export const FAR_DATE_DAYS = 60;
+
+/** Customer type 1 receives no Saturday deliveries (spec section 5). */
+const NO_SATURDAY_CUSTOMER_TYPE = 1;
+
+export interface LeadTimeInput {
+  now: Date;
+  /** IANA zone of the business (BUSINESS_TZ, America/Chicago by default). */
+  tz: string;
+  leadHours: number;
+  cutoffHours: number;
+  cutoffMinutes: number;
+}
+
+export interface DeliveryDateContext {
+  /** From `earliestDeliveryDate`. */
+  earliest: string;
+  customerTypeId: number;
+}
+
+/**
+ * The first delivery date an order placed at `now` may ask for (spec section 9): start of
+ * today in the business zone + LeadHours + 24 h, or + 48 h once the cutoff has passed; a
+ * Sunday moves to Monday.
+ *
+ * - The cutoff is passed from the first second of the cutoff minute: with a 16:00 cutoff,
+ *   15:59:59 is on time and 16:00:00 is late, as a distributor's "order by 4 pm" means.
+ * - The arithmetic is in calendar days, not milliseconds: on a daylight-saving day the
+ *   business day has 23 or 25 hours, and adding 48 h of milliseconds to a local midnight
+ *   can land on the evening before the intended date. LeadHours that are not a multiple
+ *   of 24 round up to whole days, because a delivery date must start no earlier than the
+ *   moment the lead time ends.
+ */
+export function earliestDeliveryDate({
+  now,
+  tz,
+  leadHours,
+  cutoffHours,
+  cutoffMinutes,
+}: LeadTimeInput): string {
+  if (!Number.isFinite(leadHours) || leadHours < 0) throw new RangeError(`Invalid LeadHours: ${leadHours}`);
+  if (!Number.isInteger(cutoffHours) || cutoffHours < 0 || cutoffHours > 23) {
+    throw new RangeError(`Invalid CutoffHours: ${cutoffHours}`);
+  }
+  if (!Number.isInteger(cutoffMinutes) || cutoffMinutes < 0 || cutoffMinutes > 59) {
+    throw new RangeError(`Invalid CutoffMinutes: ${cutoffMinutes}`);
+  }
+  const clock = businessClock(now, tz);
+  const late = clock.hours * 60 + clock.minutes >= cutoffHours * 60 + cutoffMinutes;
+  const earliest = addDays(clock.date, Math.ceil(leadHours / 24) + (late ? 2 : 1));
+  return dayOfWeek(earliest) === 0 ? addDays(earliest, 1) : earliest;
+}
+
+/** Whether the date picker offers `date`: not before the earliest date, no Sundays, no Saturdays for type 1. */
+export function isSelectableDeliveryDate(
+  date: string,
+  { earliest, customerTypeId }: DeliveryDateContext,
+): boolean {
+  if (!isIsoDate(date) || date < earliest) return false; // ISO dates compare correctly as strings
+  const weekday = dayOfWeek(date);
+  return weekday !== 0 && !(weekday === 6 && customerTypeId === NO_SATURDAY_CUSTOMER_TYPE);
+}
+
+/**
+ * The spec's message for a delivery date, or null when it is acceptable. A Sunday, a
+ * type-1 Saturday or a past date get the lead-time message too: the spec has no other
+ * wording, and each of them is a date the customer could not have picked.
+ */
+export function deliveryDateError(date: string | null | undefined, ctx: DeliveryDateContext): string | null {
+  if (date === null || date === undefined || date.trim() === '') return deliveryDateMessages.required;
+  if (!isIsoDate(date)) return deliveryDateMessages.format;
+  return isSelectableDeliveryDate(date, ctx) ? null : deliveryDateMessages.leadTime;
+}
+
+/** A date 60 or more days after the business today asks 'Is this correct?' before submitting. */
+export function needsFarDateConfirmation(date: string, today: string): boolean {
+  return daysBetween(today, date) >= FAR_DATE_DAYS;
+}

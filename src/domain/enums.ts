@@ -1,0 +1,16 @@
+/** The spec's numbered values (section 4). The numbers are stored and sent as they are. */
+
+export const OrderStatus = { None: 0, Open: 1, NoDelivery: 2, Completed: 99 } as const;
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+
+export const ProductType = { None: 0, Frozen: 1, NonFrozen: 2 } as const;
+export type ProductType = (typeof ProductType)[keyof typeof ProductType];
+
+export type ProductTypeName = 'Frozen' | 'Non-Frozen' | 'Unknown';
+
+/** The label shown for a product's type; anything unrecognised (including None) is 'Unknown'. */
+export function productTypeName(type: number | null | undefined): ProductTypeName {
+  if (type === ProductType.Frozen) return 'Frozen';
+  if (type === ProductType.NonFrozen) return 'Non-Frozen';
+  return 'Unknown';
+}

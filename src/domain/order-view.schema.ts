@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+/** The answers of the order calls (spec section 3: customer order, order list, worksheet). */
+
+export const OrderSaveResponseSchema = z.object({
+  IsSuccessful: z.boolean(),
+  OrderNum: z.string().nullable(),
+  ErrorMessage: z.string().nullable(),
+  Errors: z.array(z.object({ Field: z.string(), Message: z.string() })).optional(),
+});
+export type OrderSaveResponse = z.infer<typeof OrderSaveResponseSchema>;
+
+export const OrderProductSchema = z.object({
+  Code: z.string(),
+  Description: z.string(),
+  UnitsPerCase: z.number().int(),
+  IsCaseOnly: z.boolean(),
+  CaseQuantity: z.number().int(),
+  UnitQuantity: z.number().int(),
+  /** The list shape's names for the same quantities. */
+  Cases: z.number().int(),
+  Units: z.number().int(),
+  TotalUnits: z.number().int(),
+});
+export type OrderProduct = z.infer<typeof OrderProductSchema>;
+
+export const OrderSummarySchema = z.object({
+  Id: z.number().int(),
+  CustomerId: z.number().int(),
+  CompanyId: z.number().int(),
+  OrderNum: z.string(),
+  OrderType: z.string(),
+  /** True for orders placed on this site, false for the ERP's imported history. */
+  IsWebOrder: z.boolean(),
+  CreateDate: z.string(),
+  DeliveryDate: z.string(),
+  Name: z.string(),
+  Phone: z.string(),
+  Email: z.string(),
+  ReferencePO: z.string(),
+  Status: z.number().int(),
+  ProductCount: z.number().int(),
+  TotalCases: z.number().int(),
+});
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
+
+export const OrderDetailSchema = OrderSummarySchema.extend({
+  CompanyName: z.string(),
+  Products: z.array(OrderProductSchema),
+});
+export type OrderDetail = z.infer<typeof OrderDetailSchema>;
+
+export const OrderListSchema = z.object({
+  DeliveryDates: z.array(z.string()),
+  Orders: z.array(OrderSummarySchema),
+});
+export type OrderList = z.infer<typeof OrderListSchema>;
+
+/** An order loaded into the form for re-ordering: the delivery date is cleared. */
+export const CopiedOrderSchema = OrderDetailSchema.extend({ DeliveryDate: z.null() });
+export type CopiedOrder = z.infer<typeof CopiedOrderSchema>;
+
+export const CopyOrderRequestSchema = z.object({
+  OrderId: z.coerce.number().int().positive(),
+  CustomerId: z.coerce.number().int().positive().optional(),
+});
+
+export const WorksheetRowSchema = z.object({
+  Code: z.string(),
+  Description: z.string(),
+  UnitsPerCase: z.number().int(),
+  IsCaseOnly: z.boolean(),
+  /** Cases ordered for each of the worksheet's delivery dates; a date with none is absent. */
+  Products: z.record(z.string(), z.number().int()),
+});
+export type WorksheetRow = z.infer<typeof WorksheetRowSchema>;
+
+export const WorksheetSchema = z.object({
+  CustomerId: z.number().int(),
+  CompanyId: z.number().int(),
+  CompanyName: z.string(),
+  /** Today in the business time zone, 'YYYY-MM-DD'. */
+  Today: z.string(),
+  /** Up to 5 delivery dates before today, oldest first. */
+  DeliveryDates: z.array(z.string()),
+  Orders: z.array(WorksheetRowSchema),
+});
+export type Worksheet = z.infer<typeof WorksheetSchema>;
+
+/** The worksheet keeps at most this many past delivery dates (spec section 9). */
+export const WORKSHEET_DATES = 5;

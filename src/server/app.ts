@@ -1,0 +1,166 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { AppConfig } from './config.js';
+import { type Database, type Db, migrateDatabase, openDatabase } from './db/client.js';
+import { HttpError } from './lib/http-error.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
+import { ensureFirstAdmin } from './modules/auth/auth.service.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { apiRoutes } from './modules/index.js';
+import { authPlugin } from './plugins/auth.js';
+import { errorsPlugin } from './plugins/errors.js';
+import {
+  defaultThrottleLimits,
+  type FailureStore,
+  LoginThrottle,
+  memoryFailureStore,
+  redisFailureStore,
+  type ThrottleLimits,
+} from './plugins/login-throttle.js';
+import { securityPlugin } from './plugins/security.js';
+import { sessionPlugin } from './plugins/session.js';
+import { webAppPlugin } from './plugins/web-app.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Db;
+    database: Database;
+    /** The clock every business rule reads; tests inject a fixed one. */
+    now(): Date;
+    loginThrottle: LoginThrottle;
+    mailer: Mailer;
+    /** Runs work after the answer (a confirmation mail); close() waits for it. */
+    background(work: Promise<unknown>): void;
+    /** Resolves when the background work started so far has ended (tests, shutdown). */
+    settle(): Promise<void>;
+  }
+}
+
+export interface BuildOptions {
+  config: AppConfig;
+  /** An already open database (tests); otherwise one is opened from the config and closed with the app. */
+  database?: Database;
+  /** Skip migrations and first-run data (the database is already prepared). */
+  skipMigrate?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  now?: () => Date;
+  throttle?: Partial<ThrottleLimits>;
+  /** Called once with a generated first-admin password, so that main.ts can print it. */
+  onGeneratedAdminPassword?: (userName: string, password: string) => void;
+  /** Where the built React app is; defaults to dist/web. */
+  webRoot?: string;
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    // Sign-in and JSON bodies are small; the uploads have their own limit (multipart).
+    bodyLimit: 1024 * 1024,
+    routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const ownsDatabase = !opts.database;
+  const database =
+    opts.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
+  app.decorate('config', config);
+  app.decorate('database', { getter: () => database });
+  app.decorate('db', database.db);
+  app.decorate('now', opts.now ?? (() => new Date()));
+  app.addHook('onClose', async () => {
+    if (ownsDatabase) await database.close();
+  });
+
+  if (!opts.skipMigrate) {
+    await migrateDatabase(database, async (db) => {
+      const admin = await ensureFirstAdmin(db, config.adminUser, config.adminPassword);
+      if (admin.generatedPassword) opts.onGeneratedAdminPassword?.(config.adminUser, admin.generatedPassword);
+      if (config.seedDemo) {
+        const { seedDemo } = await import('./db/seed/demo.js');
+        await seedDemo(db, { now: app.now(), businessTz: config.businessTz, log: (m) => app.log.info(m) });
+      }
+    });
+  }
+
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    outboxDir: config.outboxDir,
+  });
+  app.decorate('mailer', mailer);
+  const pending = new Set<Promise<unknown>>();
+  app.decorate('background', (work: Promise<unknown>) => {
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+  });
+  app.decorate('settle', async () => {
+    await Promise.allSettled([...pending]);
+  });
+  app.addHook('onClose', async () => {
+    await app.settle();
+    mailer.close();
+  });
+
+  const limits = { ...defaultThrottleLimits, ...opts.throttle };
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
+  const store: FailureStore = redis
+    ? redisFailureStore(redis, limits.windowMs)
+    : memoryFailureStore(limits.windowMs);
+  app.decorate('loginThrottle', new LoginThrottle(store, limits));
+  app.addHook('onClose', async () => app.loginThrottle.close());
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(sessionPlugin, { secret: config.sessionSecret });
+  await app.register(authPlugin);
+  // A ceiling on any one address hammering the sign-in calls, on top of the failure counts.
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'bev:rl:' } : {}),
+    errorResponseBuilder: (_req, ctx) =>
+      new HttpError(429, `Too many requests. Please try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Wholesale beverage ordering API', version: '1.0.0' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'bev_session' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
+      await api.register(apiRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await app.register(webAppPlugin, { root: opts.webRoot ?? path.join(repoRoot, 'dist/web') });
+  return app;
+}

@@ -1,0 +1,49 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bev-config-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('starts on the embedded database with demo data when nothing is set', () => {
+    const c = loadConfig({ DATA_DIR: dir });
+    expect(c).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      seedDemo: true,
+      businessTz: 'America/Chicago',
+    });
+    expect(c.pgliteDir).toBe(path.join(dir, 'db'));
+    // The generated session secret is kept, so a restart keeps people signed in.
+    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8')).toBe(c.sessionSecret);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(c.sessionSecret);
+  });
+
+  it('turns demo data off by default on PostgreSQL and requires a session secret there', () => {
+    expect(() => loadConfig({ DATA_DIR: dir, DATABASE_URL: 'postgres://localhost/x' })).toThrow(
+      /SESSION_SECRET/,
+    );
+    const c = loadConfig({
+      DATA_DIR: dir,
+      DATABASE_URL: 'postgres://localhost/x',
+      SESSION_SECRET: 'x'.repeat(32),
+    });
+    expect(c.seedDemo).toBe(false);
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/x'],
+    ['BUSINESS_TZ', 'Mars/Olympus'],
+    ['SEED_DEMO', 'maybe'],
+    ['SMTP_URL', 'not a url'],
+    ['ADMIN_PASSWORD', 'short'],
+  ])('stops with a message naming %s for a bad value', (name, value) => {
+    expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+});

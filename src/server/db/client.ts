@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** The Drizzle database, the same API over PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction has the database's query API; services take either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** Arbitrary, fixed: every process of this application takes the same lock to migrate and seed. */
+const MIGRATION_LOCK_ID = 7_240_311;
+
+export type Database =
+  | { kind: 'pglite'; db: Db; pglite: PGlite; close(): Promise<void> }
+  | { kind: 'pg'; db: Db; pool: pg.Pool; close(): Promise<void> };
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  pgliteDir?: string | undefined;
+  /** Pool size for PostgreSQL. */
+  poolMax?: number;
+}
+
+// PostgreSQL returns `date` as a string already (Drizzle asks for mode 'string');
+// bigint (count(*)) comes back as a string: parse it, our counts stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolMax ?? 10,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+    });
+    // A dropped connection (a PostgreSQL restart) must not crash the process: the pool
+    // reconnects on the next query, and /healthz reports 503 meanwhile.
+    pool.on('error', () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { kind: 'pg', db, pool, close: () => pool.end() };
+  }
+  if (opts.pgliteDir) mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
+  const pglite = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+  await pglite.waitReady;
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return { kind: 'pglite', db, pglite, close: () => pglite.close() };
+}
+
+/**
+ * Applies the SQL migrations, then runs `afterMigrate` (the first admin, demo data) while
+ * still holding the lock, so several processes starting together migrate and seed once.
+ */
+export async function migrateDatabase(
+  database: Database,
+  afterMigrate?: (db: Db) => Promise<void>,
+): Promise<void> {
+  if (database.kind === 'pglite') {
+    // PGlite is one process's own embedded database: no other process can hold it.
+    await migratePglite(database.db as never, { migrationsFolder });
+    await afterMigrate?.(database.db);
+    return;
+  }
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    const db = drizzlePg(client, { schema }) as unknown as Db;
+    await migratePg(db as never, { migrationsFolder });
+    await afterMigrate?.(db);
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
+    client.release();
+  }
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,207 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * One schema for the embedded PGlite and for PostgreSQL (design.md section 1).
+ * Column names are snake_case here; the API speaks PascalCase (design.md section 2).
+ */
+
+export const customerTypes = pgTable(
+  'customer_types',
+  {
+    // Ids are the ERP's customer type numbers (1 to 7 and any an import adds), not a serial.
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    leadHours: integer('lead_hours').notNull().default(24),
+    cutoffHours: integer('cutoff_hours').notNull().default(16),
+    cutoffMinutes: integer('cutoff_minutes').notNull().default(0),
+    footer: text('footer').notNull().default(''),
+  },
+  (t) => [
+    check('customer_types_id_positive', sql`${t.id} > 0`),
+    check('customer_types_lead_hours', sql`${t.leadHours} between 0 and 720`),
+    check('customer_types_cutoff_hours', sql`${t.cutoffHours} between 0 and 23`),
+    check('customer_types_cutoff_minutes', sql`${t.cutoffMinutes} between 0 and 59`),
+  ],
+);
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull(),
+    customerTypeId: integer('customer_type_id')
+      .notNull()
+      .references(() => customerTypes.id),
+    name: text('name').notNull(),
+    zipcode: integer('zipcode').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('customers_company_id_key').on(t.companyId),
+    index('customers_customer_type_id_idx').on(t.customerTypeId),
+    check('customers_company_id_range', sql`${t.companyId} between 1 and 9999`),
+    check('customers_zipcode_range', sql`${t.zipcode} between 1 and 99999`),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    description: text('description').notNull(),
+    /** ProductType: 0 None, 1 Frozen, 2 NonFrozen (spec section 4). */
+    type: smallint('type').notNull().default(0),
+    /** Units per case (the spec's `Units`, shown as Units/Case). */
+    units: integer('units').notNull().default(1),
+    isCaseOnly: boolean('is_case_only').notNull().default(true),
+    isActive: boolean('is_active').notNull().default(true),
+    unitUom: text('unit_uom').notNull().default(''),
+    caseUom: text('case_uom').notNull().default(''),
+  },
+  (t) => [
+    uniqueIndex('products_code_key').on(t.code),
+    check('products_type_range', sql`${t.type} in (0, 1, 2)`),
+    check('products_units_positive', sql`${t.units} > 0`),
+  ],
+);
+
+/** A product attached to a customer (the customer items import); the order form lists these. */
+export const customerProducts = pgTable(
+  'customer_products',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    orderNo: integer('order_no').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('customer_products_customer_product_key').on(t.customerId, t.productId),
+    index('customer_products_product_id_idx').on(t.productId),
+  ],
+);
+
+/** Web Conf # numbers: a sequence, so several server processes never hand out the same one. */
+export const webOrderNumSeq = pgSequence('web_order_num_seq', { startWith: 100001 });
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** Web Conf # for web orders, the ERP's order number for imported history. */
+    orderNum: text('order_num').notNull(),
+    /** 'web' for orders placed here, 'import' for the ERP's order history. */
+    source: text('source', { enum: ['web', 'import'] }).notNull(),
+    /** The ERP's order type column; web orders carry 'WEB'. */
+    orderType: text('order_type').notNull().default(''),
+    createDate: timestamp('create_date', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
+    name: text('name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    referencePo: text('reference_po').notNull().default(''),
+    /** OrderStatus: 0 None, 1 Open, 2 NoDelivery, 99 Completed. */
+    status: smallint('status').notNull().default(1),
+    /** When the back-office file was last written; null means the ERP has not got it yet. */
+    exportedAt: timestamp('exported_at', { withTimezone: true, mode: 'date' }),
+    /** When the confirmation mail went out; null means it is still owed. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true, mode: 'date' }),
+    idempotencyKey: text('idempotency_key'),
+  },
+  (t) => [
+    uniqueIndex('orders_order_num_key').on(t.orderNum),
+    uniqueIndex('orders_customer_idempotency_key')
+      .on(t.customerId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    index('orders_customer_create_date_idx').on(t.customerId, t.createDate.desc()),
+    index('orders_customer_delivery_date_idx').on(t.customerId, t.deliveryDate.desc()),
+    index('orders_source_create_date_idx').on(t.source, t.createDate.desc()),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null when the ERP's history names an item this site does not know; code and description stay. */
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    code: text('code').notNull(),
+    description: text('description').notNull().default(''),
+    unitsPerCase: integer('units_per_case').notNull().default(1),
+    caseQuantity: integer('case_quantity').notNull().default(0),
+    unitQuantity: integer('unit_quantity').notNull().default(0),
+    isCaseOnly: boolean('is_case_only').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('order_lines_order_code_key').on(t.orderId, t.code),
+    index('order_lines_product_id_idx').on(t.productId),
+    check('order_lines_quantities', sql`${t.caseQuantity} >= 0 and ${t.unitQuantity} >= 0`),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    /** 0 means every customer type. */
+    customerTypeId: integer('customer_type_id').notNull().default(0),
+    message: text('message').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [index('messages_dates_idx').on(t.startDate, t.endDate)],
+);
+
+/** System settings: a single row (id 1) holding the footer shown on customer screens. */
+export const settings = pgTable(
+  'settings',
+  {
+    id: integer('id').primaryKey(),
+    footer: text('footer').notNull().default(''),
+  },
+  (t) => [check('settings_single_row', sql`${t.id} = 1`)],
+);
+
+export const adminUsers = pgTable(
+  'admin_users',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().default(''),
+    userName: text('user_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    company: text('company').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    fax: text('fax').notNull().default(''),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  // User names are unique without regard to case: 'Admin' and 'admin' are one person.
+  (t) => [uniqueIndex('admin_users_user_name_key').on(sql`lower(${t.userName})`)],
+);

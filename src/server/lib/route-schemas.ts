@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { ApiErrorSchema } from '../../domain/auth.schema.js';
+import { INT_MAX } from '../../domain/schema-fields.js';
+
+/** A record id in a path; capped at PostgreSQL's integer so a huge id is a 400, not a database error. */
+export const idParam = z.coerce.number().int().positive().max(INT_MAX);
+
+export const IdParams = z.object({ id: idParam });
+
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422;
+
+/** The error bodies a route can answer, for its `response` schema (and the OpenAPI document). */
+export function errorResponses<const S extends ErrorStatus[]>(
+  ...statuses: S
+): { [K in S[number]]: typeof ApiErrorSchema } {
+  return Object.fromEntries(statuses.map((s) => [s, ApiErrorSchema])) as {
+    [K in S[number]]: typeof ApiErrorSchema;
+  };
+}
+
+/** An admin-only route: 401 for nobody, 403 for a customer. */
+export const adminErrors = errorResponses(401, 403);

@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AdminLoginSchema,
+  adminLoginMessages,
+  CustomerLoginSchema,
+  customerLoginMessages,
+  SessionCustomerSchema,
+  SessionSchema,
+  SessionUserSchema,
+  tooManyAttemptsMessage,
+} from '../../../domain/auth.schema.js';
+import { HttpError } from '../../lib/http-error.js';
+import { findCustomerForLogin, toSessionCustomer, toSessionUser, verifyAdmin } from './auth.service.js';
+
+const ErrorBody = z.object({
+  ErrorMessage: z.string(),
+  Errors: z.array(z.object({ Field: z.string(), Message: z.string() })).optional(),
+});
+
+/** Any address, right or wrong credentials: a ceiling against scripted floods. */
+const signInRateLimit = { max: 120, timeWindow: '1 minute' };
+
+export async function authRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/Authenticate',
+    {
+      config: { rateLimit: signInRateLimit },
+      schema: {
+        tags: ['Sign-in'],
+        summary: 'Customer sign-in with customer number and zip code',
+        body: CustomerLoginSchema,
+        response: { 200: SessionCustomerSchema, 401: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { CompanyId, Zipcode } = request.body;
+      const account = `customer:${CompanyId}`;
+      if (await app.loginThrottle.isBlocked(request.ip, account))
+        throw new HttpError(429, tooManyAttemptsMessage);
+      const customer = await findCustomerForLogin(app.db, CompanyId, Zipcode);
+      if (!customer) {
+        await app.loginThrottle.recordFailure(request.ip, account);
+        request.log.info({ companyId: CompanyId }, 'customer sign-in failed');
+        throw new HttpError(401, customerLoginMessages.failed);
+      }
+      await app.loginThrottle.recordSuccess(account);
+      startSession(request, { role: 'customer', customerId: customer.id });
+      return reply.send(toSessionCustomer(customer));
+    },
+  );
+
+  r.post(
+    '/Maint/Authenticate',
+    {
+      config: { rateLimit: signInRateLimit },
+      schema: {
+        tags: ['Sign-in'],
+        summary: 'Staff sign-in with user name and password',
+        body: AdminLoginSchema,
+        response: { 200: SessionUserSchema, 401: ErrorBody, 429: ErrorBody },
+      },
+    },
+    async (request, reply) => {
+      const { User, Password } = request.body;
+      const account = `admin:${User.toLowerCase()}`;
+      if (await app.loginThrottle.isBlocked(request.ip, account))
+        throw new HttpError(429, tooManyAttemptsMessage);
+      const user = await verifyAdmin(app.db, User, Password);
+      if (!user) {
+        await app.loginThrottle.recordFailure(request.ip, account);
+        request.log.info({ user: User }, 'admin sign-in failed');
+        throw new HttpError(401, adminLoginMessages.failed);
+      }
+      await app.loginThrottle.recordSuccess(account);
+      startSession(request, { role: 'admin', userId: user.id });
+      return reply.send(toSessionUser(user));
+    },
+  );
+
+  r.post(
+    '/Logout',
+    { schema: { tags: ['Sign-in'], summary: 'Ends the session' } },
+    async (request, reply) => {
+      request.session.delete();
+      return reply.code(204).send();
+    },
+  );
+
+  r.get(
+    '/Session',
+    { schema: { tags: ['Sign-in'], summary: 'Who is signed in', response: { 200: SessionSchema } } },
+    async (request, reply) => {
+      const p = await app.loadPrincipal(request);
+      reply.header('cache-control', 'no-store');
+      return {
+        Role: p?.role ?? null,
+        Customer: p?.role === 'customer' ? toSessionCustomer(p.customer) : null,
+        User: p?.role === 'admin' ? toSessionUser(p.user) : null,
+      };
+    },
+  );
+}
+
+function startSession(
+  request: import('fastify').FastifyRequest,
+  principal: import('../../plugins/session.js').SessionPrincipal,
+) {
+  // A new cookie at every sign-in (no fixation), Secure when the request came over HTTPS.
+  request.session.regenerate();
+  request.session.options({ secure: request.protocol === 'https' });
+  request.session.set('principal', principal);
+}

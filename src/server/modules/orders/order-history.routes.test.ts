@@ -1,0 +1,157 @@
+import { and, desc, eq, lt } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessToday } from '../../../domain/business-date.js';
+import { orderLines, orders } from '../../db/schema.js';
+import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../../test/helpers.js';
+import { customerByCompany } from '../../test/order-fixtures.js';
+
+describe('order history, re-order and worksheet', () => {
+  let t: TestApp;
+  let a: string; // customer 1001
+  let b: string; // customer 6001
+  let admin: string;
+  let idA: number;
+  let idB: number;
+  let orderOfA: number;
+  let orderOfB: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    [a, b, admin] = await Promise.all([
+      signInCustomer(t.app),
+      signInCustomer(t.app, 6001, 60611),
+      signInAdmin(t.app),
+    ]);
+    idA = (await customerByCompany(t.db, 1001)).id;
+    idB = (await customerByCompany(t.db, 6001)).id;
+    orderOfA = (await t.db.select().from(orders).where(eq(orders.customerId, idA)).limit(1))[0]!.id;
+    orderOfB = (await t.db.select().from(orders).where(eq(orders.customerId, idB)).limit(1))[0]!.id;
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, cookie?: string) =>
+    t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+  it("lists a customer's web and imported orders, newest order date first", async () => {
+    const res = await get('/api/v1/Orders/1001', a);
+    expect(res.statusCode).toBe(200);
+    const { Orders, DeliveryDates } = res.json();
+    expect(Orders.length).toBeGreaterThan(10);
+    expect(Orders.every((o: { CompanyId: number }) => o.CompanyId === 1001)).toBe(true);
+    const created = Orders.map((o: { CreateDate: string }) => o.CreateDate);
+    expect([...created].sort().reverse()).toEqual(created);
+    expect(Orders.some((o: { IsWebOrder: boolean }) => o.IsWebOrder)).toBe(true);
+    expect(Orders.some((o: { IsWebOrder: boolean }) => !o.IsWebOrder)).toBe(true);
+    expect(Orders[0].ProductCount).toBeGreaterThan(0);
+    expect(DeliveryDates.length).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['another customer', () => get('/api/v1/Orders/6001', a), 403],
+    ['an unknown company as a customer (no probing)', () => get('/api/v1/Orders/9876', a), 403],
+    ['nobody', () => get('/api/v1/Orders/1001'), 401],
+    ['an admin, any customer', () => get('/api/v1/Orders/6001', admin), 200],
+    ['an admin, an unknown company', () => get('/api/v1/Orders/9876', admin), 404],
+    ['a company id that is not 4 digits', () => get('/api/v1/Orders/12345', admin), 400],
+  ])('order list: %s', async (_, call, status) => {
+    const res = await call();
+    expect(res.statusCode).toBe(status);
+    if (status !== 200) expect(res.json().ErrorMessage).toBeTypeOf('string');
+  });
+
+  it('shows one order with its products to its customer and to an admin only', async () => {
+    const own = await get(`/api/v1/Order/${orderOfA}`, a);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ Id: orderOfA, CompanyId: 1001, CompanyName: 'Blue Heron Tavern' });
+    expect(own.json().Products[0]).toEqual(
+      expect.objectContaining({
+        Code: expect.any(String),
+        UnitsPerCase: expect.any(Number),
+        Cases: expect.any(Number),
+        Units: expect.any(Number),
+      }),
+    );
+    expect((await get(`/api/v1/Order/${orderOfB}`, a)).statusCode).toBe(403);
+    expect((await get(`/api/v1/Order/${orderOfB}`, admin)).statusCode).toBe(200);
+    expect((await get('/api/v1/Order/99999999', a)).statusCode).toBe(404);
+    expect((await get(`/api/v1/Order/${orderOfA}`)).statusCode).toBe(401);
+    expect((await get('/api/v1/Order/abc', a)).statusCode).toBe(400);
+  });
+
+  it("gives a customer's last order", async () => {
+    const res = await get(`/api/v1/Order/${idA}/Last`, a);
+    expect(res.statusCode).toBe(200);
+    const [newest] = await t.db
+      .select()
+      .from(orders)
+      .where(eq(orders.customerId, idA))
+      .orderBy(desc(orders.createDate), desc(orders.id))
+      .limit(1);
+    expect(res.json().Id).toBe(newest!.id);
+    expect((await get(`/api/v1/Order/${idB}/Last`, a)).statusCode).toBe(403);
+  });
+
+  it('copies an order for re-ordering with the delivery date cleared', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/Order/Copy',
+      headers: { cookie: a },
+      payload: { OrderId: orderOfA, CustomerId: idA },
+    });
+    expect(res.statusCode).toBe(200);
+    const copy = res.json();
+    expect(copy.DeliveryDate).toBeNull();
+    const lines = await t.db.select().from(orderLines).where(eq(orderLines.orderId, orderOfA));
+    expect(copy.Products.map((p: { Code: string }) => p.Code).sort()).toEqual(
+      lines.map((l) => l.code).sort(),
+    );
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/Order/Copy',
+      headers: { cookie: a },
+      payload: { OrderId: orderOfB },
+    });
+    expect(foreign.statusCode).toBe(403);
+  });
+
+  it('builds the worksheet from the 5 most recent delivery dates before today', async () => {
+    const res = await get(`/api/v1/Order/${idA}/Worksheet/`, a);
+    expect(res.statusCode).toBe(200);
+    const ws = res.json();
+    const today = businessToday(new Date(), 'America/Chicago');
+    expect(ws).toMatchObject({ CompanyId: 1001, CompanyName: 'Blue Heron Tavern', Today: today });
+    const past = await t.db
+      .selectDistinct({ d: orders.deliveryDate })
+      .from(orders)
+      .where(and(eq(orders.customerId, idA), lt(orders.deliveryDate, today)))
+      .orderBy(desc(orders.deliveryDate))
+      .limit(5);
+    expect(ws.DeliveryDates).toEqual(past.map((p) => p.d).reverse());
+    expect(ws.Orders.length).toBeGreaterThan(5);
+
+    // Every case count in the sheet is the sum of that product's cases on that date.
+    const newest = ws.DeliveryDates.at(-1);
+    const [order] = await t.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.customerId, idA), eq(orders.deliveryDate, newest)));
+    const lines = await t.db.select().from(orderLines).where(eq(orderLines.orderId, order!.id));
+    const shown = lines.filter(
+      (l) => ws.Orders.some((o: { Code: string }) => o.Code === l.code) && l.caseQuantity > 0,
+    );
+    expect(shown.length).toBeGreaterThan(0);
+    for (const l of shown) {
+      expect(
+        ws.Orders.find((o: { Code: string }) => o.Code === l.code).Products[newest],
+      ).toBeGreaterThanOrEqual(l.caseQuantity);
+    }
+  });
+
+  it("keeps each customer's worksheet to that customer and admins", async () => {
+    expect((await get(`/api/v1/Order/${idB}/Worksheet/`, a)).statusCode).toBe(403);
+    expect((await get(`/api/v1/Order/${idA}/Worksheet/`)).statusCode).toBe(401);
+    const asAdmin = await get(`/api/v1/Order/${idB}/Worksheet/`, admin);
+    expect(asAdmin.statusCode).toBe(200);
+    expect(asAdmin.json().CompanyId).toBe(6001);
+    expect((await get(`/api/v1/Order/${idB}/Worksheet/`, b)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { validateOrder } from '../../../domain/order.schema.js';
+import type { OrderSaveResponse } from '../../../domain/order-view.schema.js';
+import { customerTypes } from '../../db/schema.js';
+import type { CustomerRow } from '../../plugins/auth.js';
+import { writeOrderExport } from './order-export.js';
+import { sendConfirmation } from './order-mail.js';
+import {
+  findByIdempotencyKey,
+  getOrderDetail,
+  insertWebOrder,
+  type OrderRow,
+  orderableProducts,
+} from './orders.service.js';
+
+type Answer = { status: 201 | 422; body: OrderSaveResponse };
+
+const saved = (row: OrderRow): Answer => ({
+  status: 201,
+  body: { IsSuccessful: true, OrderNum: row.orderNum, ErrorMessage: null },
+});
+
+const isUniqueViolation = (err: unknown): boolean =>
+  typeof err === 'object' &&
+  err !== null &&
+  ((err as { code?: string }).code === '23505' || isUniqueViolation((err as { cause?: unknown }).cause));
+
+/**
+ * POST Order: the server takes the customer from the session and applies every rule; the
+ * order is committed before the export file and the mail are tried, so neither failing can
+ * lose it (design.md 5.5, 5.6). A retry with the same Idempotency-Key gets the first answer.
+ */
+export async function placeOrder(
+  app: FastifyInstance,
+  log: FastifyBaseLogger,
+  input: { customer: CustomerRow; body: unknown; idempotencyKey: string | null },
+): Promise<Answer> {
+  const { customer, idempotencyKey } = input;
+  if (idempotencyKey) {
+    const first = await findByIdempotencyKey(app.db, customer.id, idempotencyKey);
+    if (first) return saved(first);
+  }
+  const [type] = await app.db
+    .select()
+    .from(customerTypes)
+    .where(eq(customerTypes.id, customer.customerTypeId))
+    .limit(1);
+  if (!type) throw new Error(`customer ${customer.id} has no customer type ${customer.customerTypeId}`);
+
+  const now = app.now();
+  const deliveryDate = (input.body as { DeliveryDate?: unknown } | null)?.DeliveryDate;
+  const products = await orderableProducts(app.db, customer.id, deliveryDate);
+  const result = validateOrder(input.body, {
+    now,
+    tz: app.config.businessTz,
+    customerType: {
+      Id: type.id,
+      LeadHours: type.leadHours,
+      CutoffHours: type.cutoffHours,
+      CutoffMinutes: type.cutoffMinutes,
+    },
+    products,
+  });
+  if (!result.ok) {
+    return {
+      status: 422,
+      body: { IsSuccessful: false, OrderNum: null, ErrorMessage: result.message, Errors: result.errors },
+    };
+  }
+
+  let row: OrderRow;
+  try {
+    row = await insertWebOrder(app.db, {
+      customerId: customer.id,
+      order: result.order,
+      productIds: products,
+      idempotencyKey,
+      now,
+    });
+  } catch (err) {
+    // Two requests with one key at once: the unique index let one through; answer as it did.
+    const first =
+      idempotencyKey && isUniqueViolation(err)
+        ? await findByIdempotencyKey(app.db, customer.id, idempotencyKey)
+        : null;
+    if (first) return saved(first);
+    throw err;
+  }
+  log.info({ orderNum: row.orderNum, customerId: customer.id }, 'order placed');
+
+  const detail = await getOrderDetail(app.db, { id: row.id });
+  try {
+    await writeOrderExport(app.db, app.config.exportDir, detail, app.config.businessTz, now);
+  } catch (err) {
+    log.error(
+      { err, orderNum: row.orderNum },
+      'order saved but its back-office file could not be written; Regenerate Orders will write it',
+    );
+  }
+  // The mail goes out after the answer: a slow or refusing mail server must not hold the customer.
+  app.background(
+    sendConfirmation(app.db, app.mailer, detail, new Date()).catch((err) => {
+      log.error(
+        { err, orderNum: row.orderNum, to: detail.Email },
+        'order saved but its confirmation mail could not be sent',
+      );
+    }),
+  );
+  return saved(row);
+}

@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import { adminUsers, customers } from '../db/schema.js';
+import { forbidden, unauthorized } from '../lib/http-error.js';
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type AdminUserRow = typeof adminUsers.$inferSelect;
+
+export type Principal = { role: 'customer'; customer: CustomerRow } | { role: 'admin'; user: AdminUserRow };
+
+export type Role = 'customer' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is calling, loaded and checked by a guard; undefined before a guard ran. */
+    principal?: Principal | null;
+  }
+  interface FastifyInstance {
+    /** preHandler that lets through only the given roles: 401 for nobody, 403 for another role. */
+    requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
+    /** The caller, checked against the database: an inactive or deleted account counts as nobody. */
+    loadPrincipal(request: FastifyRequest): Promise<Principal | null>;
+  }
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('principal', undefined);
+
+  app.decorate('loadPrincipal', async (request: FastifyRequest): Promise<Principal | null> => {
+    if (request.principal !== undefined) return request.principal;
+    const saved = request.session.get('principal');
+    let principal: Principal | null = null;
+    if (saved?.role === 'customer') {
+      const [row] = await app.db.select().from(customers).where(eq(customers.id, saved.customerId)).limit(1);
+      if (row?.isActive) principal = { role: 'customer', customer: row };
+    } else if (saved?.role === 'admin') {
+      const [row] = await app.db.select().from(adminUsers).where(eq(adminUsers.id, saved.userId)).limit(1);
+      if (row?.isActive) principal = { role: 'admin', user: row };
+    }
+    // Deactivated or deleted since sign-in: access ends on the next request, not at cookie expiry.
+    if (saved && !principal) request.session.delete();
+    request.principal = principal;
+    return principal;
+  });
+
+  app.decorate('requireRole', (...roles: Role[]): preHandlerAsyncHookHandler => {
+    return async (request) => {
+      const principal = await app.loadPrincipal(request);
+      if (!principal) throw unauthorized();
+      if (!roles.includes(principal.role)) throw forbidden();
+    };
+  });
+});
+
+/**
+ * "This customer or an admin": an admin may act for any customer, a customer only for
+ * themselves. Another customer's id answers 403 whether or not it exists, so ids can't be probed.
+ */
+export function assertCustomerAccess(request: FastifyRequest, customerId: number): void {
+  const p = request.principal;
+  if (!p) throw unauthorized();
+  if (p.role === 'admin') return;
+  if (p.customer.id !== customerId) throw forbidden();
+}

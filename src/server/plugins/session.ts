@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+import secureSession from '@fastify/secure-session';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** What the encrypted session cookie carries: who signed in, nothing else. */
+export type SessionPrincipal = { role: 'customer'; customerId: number } | { role: 'admin'; userId: number };
+
+declare module '@fastify/secure-session' {
+  interface SessionData {
+    principal: SessionPrincipal;
+  }
+}
+
+export const SESSION_COOKIE = 'bev_session';
+/** A signed-in session lasts a working day; signing in again renews it. */
+export const SESSION_SECONDS = 12 * 60 * 60;
+
+/**
+ * Sessions are encrypted cookies (libsodium secretbox) so that any process with the same
+ * SESSION_SECRET can read them: the server keeps no session state (design.md section 1).
+ */
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secret: string }) => {
+  await app.register(secureSession, {
+    cookieName: SESSION_COOKIE,
+    // secretbox needs exactly 32 bytes; SESSION_SECRET is any string of 32 characters or more.
+    key: createHash('sha256').update(opts.secret).digest(),
+    expiry: SESSION_SECONDS,
+    cookie: { path: '/', httpOnly: true, sameSite: 'lax', maxAge: SESSION_SECONDS },
+  });
+});

@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Serves the built React app: hashed assets with a long cache, and index.html for every
+ * other GET that is not under /api, so the browser router shows the right screen (or its
+ * not-found page). Unknown /api paths keep the JSON 404.
+ */
+export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
+  const index = path.join(opts.root, 'index.html');
+  const built = existsSync(index);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: opts.root,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        res.header(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  } else {
+    app.log.warn(`The web app is not built (${index} is missing): run "npm run build".`);
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    const isApi = url === '/api' || url.startsWith('/api/');
+    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      return reply.code(404).send({ ErrorMessage: `No such API path: ${request.method} ${url}` });
+    }
+    // A missing hashed asset must not turn into index.html (the browser would parse HTML as JS).
+    if (url.startsWith('/assets/') || path.extname(url)) {
+      return reply.code(404).type('text/plain').send('Not found');
+    }
+    if (!built)
+      return reply.code(503).type('text/plain').send('The web app is not built: run "npm run build".');
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html').sendFile('index.html');
+  });
+});
