@@ -17,6 +17,7 @@ import { HttpError } from './lib/http-error.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { ensureFirstAdmin } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { importRoutes } from './modules/imports/imports.routes.js';
 import { apiRoutes } from './modules/index.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -160,6 +161,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api/v1' },
   );
+  await app.register(importRoutes, { prefix: '/api' });
 
   await app.register(webAppPlugin, { root: opts.webRoot ?? path.join(repoRoot, 'dist/web') });
   return app;

@@ -1,13 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes.js';
+import { customerTypeRoutes } from './customer-types/customer-types.routes.js';
+import { customerRoutes } from './customers/customers.routes.js';
+import { messageRoutes } from './messages/messages.routes.js';
+import { regenerateRoutes } from './imports/regenerate.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
 import { productRoutes } from './products/products.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
+import { userRoutes } from './users/users.routes.js';
 
 /** Every API module, registered under /api/v1. Add a module here and nowhere else. */
 export async function apiRoutes(api: FastifyInstance) {
   await api.register(authRoutes);
   await api.register(settingsRoutes);
   await api.register(orderRoutes);
+  await api.register(regenerateRoutes);
   await api.register(productRoutes);
+  await api.register(customerRoutes);
+  await api.register(customerTypeRoutes);
+  await api.register(messageRoutes);
+  await api.register(userRoutes);
 }

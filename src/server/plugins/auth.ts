@@ -17,7 +17,10 @@ declare module 'fastify' {
     principal?: Principal | null;
   }
   interface FastifyInstance {
-    /** preHandler that lets through only the given roles: 401 for nobody, 403 for another role. */
+    /**
+     * A hook that lets through only the given roles: 401 for nobody, 403 for another role.
+     * Use it as `onRequest`, so that it runs before body validation: nobody learns the rules.
+     */
     requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
     /** The caller, checked against the database: an inactive or deleted account counts as nobody. */
     loadPrincipal(request: FastifyRequest): Promise<Principal | null>;

@@ -9,13 +9,13 @@ import {
   OrderSaveResponseSchema,
   WorksheetSchema,
 } from '../../../domain/order-view.schema.js';
+import { IdParams, idParam } from '../../lib/route-schemas.js';
 import { assertCustomerAccess } from '../../plugins/auth.js';
 import { customerIdForCompany, getOrderDetail, listCustomerOrders, orderOwner } from './orders.service.js';
 import { placeOrder } from './place-order.js';
 import { getWorksheet } from './worksheet.service.js';
 
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const CustomerParams = z.object({ customerId: z.coerce.number().int().positive().max(2_147_483_647) });
+const CustomerParams = z.object({ customerId: idParam });
 const CompanyParams = z.object({ companyId: z.coerce.number().int().min(1).max(9999) });
 const tags = ['Orders'];
 
@@ -26,7 +26,7 @@ export async function orderRoutes(app: FastifyInstance) {
   r.post(
     '/Order',
     {
-      preHandler: app.requireRole('customer'),
+      onRequest: app.requireRole('customer'),
       schema: {
         tags,
         summary: 'Places an order for the signed-in customer (Idempotency-Key makes a retry safe)',
@@ -56,7 +56,7 @@ export async function orderRoutes(app: FastifyInstance) {
   r.get(
     '/Order/:id',
     {
-      preHandler: customerOrAdmin,
+      onRequest: customerOrAdmin,
       schema: {
         tags,
         summary: 'One order with its products',
@@ -73,7 +73,7 @@ export async function orderRoutes(app: FastifyInstance) {
   r.get(
     '/Orders/:companyId',
     {
-      preHandler: customerOrAdmin,
+      onRequest: customerOrAdmin,
       schema: {
         tags,
         summary: "A customer's orders, web and imported, newest first",
@@ -97,7 +97,7 @@ export async function orderRoutes(app: FastifyInstance) {
   r.get(
     '/Order/:customerId/Last',
     {
-      preHandler: customerOrAdmin,
+      onRequest: customerOrAdmin,
       schema: {
         tags,
         summary: "The customer's most recent order",
@@ -114,7 +114,7 @@ export async function orderRoutes(app: FastifyInstance) {
   r.post(
     '/Order/Copy',
     {
-      preHandler: customerOrAdmin,
+      onRequest: customerOrAdmin,
       schema: {
         tags,
         summary: 'An order to re-order: the same lines, delivery date cleared',
@@ -132,7 +132,7 @@ export async function orderRoutes(app: FastifyInstance) {
   r.get(
     '/Order/:id/Worksheet',
     {
-      preHandler: customerOrAdmin,
+      onRequest: customerOrAdmin,
       schema: {
         tags,
         summary: "The customer's order worksheet ({id} is the customer's Id)",

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { validateOrder } from '../../../domain/order.schema.js';
 import type { OrderSaveResponse } from '../../../domain/order-view.schema.js';
 import { customerTypes } from '../../db/schema.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
 import type { CustomerRow } from '../../plugins/auth.js';
 import { writeOrderExport } from './order-export.js';
 import { sendConfirmation } from './order-mail.js';
@@ -21,10 +22,6 @@ const saved = (row: OrderRow): Answer => ({
   body: { IsSuccessful: true, OrderNum: row.orderNum, ErrorMessage: null },
 });
 
-const isUniqueViolation = (err: unknown): boolean =>
-  typeof err === 'object' &&
-  err !== null &&
-  ((err as { code?: string }).code === '23505' || isUniqueViolation((err as { cause?: unknown }).cause));
 
 /**
  * POST Order: the server takes the customer from the session and applies every rule; the

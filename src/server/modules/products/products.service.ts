@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { customerProducts, orderLines, products } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict, notFound } from '../../lib/http-error.js';
+import { plural } from '../../lib/plural.js';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -98,5 +99,3 @@ export async function deleteProduct(db: DbOrTx, id: number): Promise<void> {
     await tx.delete(products).where(eq(products.id, id));
   });
 }
-
-export const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;

@@ -22,7 +22,7 @@ export async function settingsRoutes(app: FastifyInstance) {
   r.post(
     '/Footer',
     {
-      preHandler: app.requireRole('admin'),
+      onRequest: app.requireRole('admin'),
       schema: {
         tags: ['Settings'],
         summary: 'Saves the footer; HTML is sanitized',

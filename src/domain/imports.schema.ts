@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/** The four bulk imports (spec section 3 "Import file formats", design.md 5.8). */
+
+export const ImportKindSchema = z.enum(['Items', 'Customers', 'CustomerItems', 'OrderHistory']);
+export type ImportKind = z.infer<typeof ImportKindSchema>;
+
+/**
+ * The report lists at most this many rejected lines (the first ones in the file);
+ * `RejectedCount` has them all, so a broken million-line file gives a small answer.
+ */
+export const MAX_REPORTED_REJECTIONS = 1000;
+
+export const RejectedLineSchema = z.object({
+  /** 1-based line number in the file as uploaded (blank and header lines count). */
+  Line: z.number().int().positive(),
+  Message: z.string(),
+});
+export type RejectedLine = z.infer<typeof RejectedLineSchema>;
+
+export const ImportReportSchema = z.object({
+  Kind: ImportKindSchema,
+  FileName: z.string(),
+  /** Data lines read: blank lines and a header line are not counted. */
+  Lines: z.number().int().nonnegative(),
+  Inserted: z.number().int().nonnegative(),
+  Updated: z.number().int().nonnegative(),
+  Unchanged: z.number().int().nonnegative(),
+  /** The first MAX_REPORTED_REJECTIONS rejected lines, in file order. */
+  Rejected: z.array(RejectedLineSchema),
+  /** Every rejected line, listed or not: Inserted + Updated + Unchanged + RejectedCount = Lines. */
+  RejectedCount: z.number().int().nonnegative(),
+  /** What else the import did that staff should know (customer types it created, ...). */
+  Notes: z.array(z.string()),
+});
+export type ImportReport = z.infer<typeof ImportReportSchema>;
+
+/** The multipart field the file travels in (design.md section 2). */
+export const IMPORT_FILE_FIELD = 'file';

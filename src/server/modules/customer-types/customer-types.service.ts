@@ -1,0 +1,101 @@
+import { asc, count, eq, max } from 'drizzle-orm';
+import type {
+  CustomerType,
+  CustomerTypeListItem,
+  CustomerTypeSave,
+} from '../../../domain/customer-type.schema.js';
+import type { DbOrTx } from '../../db/client.js';
+import { customers, customerTypes, messages } from '../../db/schema.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
+import { conflict, notFound } from '../../lib/http-error.js';
+import { plural } from '../../lib/plural.js';
+import { sanitizeHtml } from '../../lib/sanitize-html.js';
+
+type CustomerTypeRow = typeof customerTypes.$inferSelect;
+
+const toListItem = (t: CustomerTypeRow): CustomerTypeListItem => ({
+  Id: t.id,
+  Name: t.name,
+  LeadHours: t.leadHours,
+  CutoffHours: t.cutoffHours,
+  CutoffMinutes: t.cutoffMinutes,
+});
+
+// The footer is HTML staff wrote: sanitized again on the way out (design.md section 3).
+const toCustomerType = (t: CustomerTypeRow): CustomerType => ({
+  ...toListItem(t),
+  Footer: sanitizeHtml(t.footer),
+});
+
+export async function listCustomerTypes(db: DbOrTx): Promise<CustomerTypeListItem[]> {
+  const rows = await db.select().from(customerTypes).orderBy(asc(customerTypes.id));
+  return rows.map(toListItem);
+}
+
+export async function getCustomerType(db: DbOrTx, id: number): Promise<CustomerType> {
+  const [row] = await db.select().from(customerTypes).where(eq(customerTypes.id, id)).limit(1);
+  if (!row) throw notFound('Customer Type');
+  return toCustomerType(row);
+}
+
+/**
+ * Ids are the ERP's customer type numbers: an existing Id is updated, a new Id is created
+ * as that number (as the customers import does), and Id 0 takes the next free number.
+ * The footer is always stored empty: the spec's edit screen clears it before saving.
+ */
+export async function saveCustomerType(
+  db: DbOrTx,
+  input: CustomerTypeSave,
+): Promise<{ customerType: CustomerType; created: boolean }> {
+  const values = {
+    name: input.Name,
+    leadHours: input.LeadHours,
+    cutoffHours: input.CutoffHours,
+    cutoffMinutes: input.CutoffMinutes,
+    footer: '',
+  };
+  let id = input.Id;
+  if (id === 0) {
+    const [top] = await db.select({ id: max(customerTypes.id) }).from(customerTypes);
+    id = (top?.id ?? 0) + 1;
+  }
+  try {
+    const [updated] = await db.update(customerTypes).set(values).where(eq(customerTypes.id, id)).returning();
+    if (updated) return { customerType: toCustomerType(updated), created: false };
+    const [inserted] = await db
+      .insert(customerTypes)
+      .values({ id, ...values })
+      .returning();
+    return { customerType: toCustomerType(inserted!), created: true };
+  } catch (err) {
+    // Two staff creating a type at once picked the same next number.
+    if (isUniqueViolation(err))
+      throw conflict(`Customer Type ${id} was just created by someone else; please try again`);
+    throw err;
+  }
+}
+
+/** Deletes a type no customer uses and no message is addressed to. */
+export async function deleteCustomerType(db: DbOrTx, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Locked: a customer being saved with this type waits (its key check needs the row) and then fails cleanly.
+    const [row] = await tx.select().from(customerTypes).where(eq(customerTypes.id, id)).for('update');
+    if (!row) throw notFound('Customer Type');
+    const [users] = await tx.select({ n: count() }).from(customers).where(eq(customers.customerTypeId, id));
+    const [addressed] = await tx.select({ n: count() }).from(messages).where(eq(messages.customerTypeId, id));
+    const reasons = [
+      users && users.n > 0 ? `${plural(users.n, 'customer')} ${users.n === 1 ? 'uses' : 'use'} it` : null,
+      addressed && addressed.n > 0
+        ? `${plural(addressed.n, 'message')} ${addressed.n === 1 ? 'is' : 'are'} addressed to it`
+        : null,
+    ].filter((r): r is string => r !== null);
+    if (reasons.length > 0) throw conflict(`Customer Type ${id} cannot be deleted: ${reasons.join(' and ')}`);
+    try {
+      await tx.delete(customerTypes).where(eq(customerTypes.id, id));
+    } catch (err) {
+      if (isForeignKeyViolation(err))
+        throw conflict(`Customer Type ${id} cannot be deleted: customers use it`);
+      throw err;
+    }
+  });
+}

@@ -1,0 +1,116 @@
+import { and, asc, count, eq, ne } from 'drizzle-orm';
+import {
+  type Customer,
+  type CustomerListItem,
+  type CustomerSave,
+  customerMessages,
+} from '../../../domain/customer.schema.js';
+import { customerTypeMessages } from '../../../domain/customer-type.schema.js';
+import type { DbOrTx } from '../../db/client.js';
+import { customers, customerTypes, orders } from '../../db/schema.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
+import { conflict, notFound, unprocessable } from '../../lib/http-error.js';
+import { plural } from '../../lib/plural.js';
+import { listCustomerProducts } from './customer-products.service.js';
+
+const listColumns = {
+  Id: customers.id,
+  CompanyId: customers.companyId,
+  CustomerTypeId: customers.customerTypeId,
+  CustomerTypeName: customerTypes.name,
+  Name: customers.name,
+  Zipcode: customers.zipcode,
+  IsActive: customers.isActive,
+};
+
+export async function listCustomers(db: DbOrTx): Promise<CustomerListItem[]> {
+  return db
+    .select(listColumns)
+    .from(customers)
+    .innerJoin(customerTypes, eq(customerTypes.id, customers.customerTypeId))
+    .orderBy(asc(customers.companyId));
+}
+
+/** The customer with the products linked to it, sorted by description (the admin view's list). */
+export async function getCustomer(db: DbOrTx, id: number): Promise<Customer> {
+  const [row] = await db
+    .select(listColumns)
+    .from(customers)
+    .innerJoin(customerTypes, eq(customerTypes.id, customers.customerTypeId))
+    .where(eq(customers.id, id))
+    .limit(1);
+  if (!row) throw notFound('Customer');
+  return { ...row, Products: await listCustomerProducts(db, id) };
+}
+
+const unknownType = (id: number) =>
+  unprocessable(customerTypeMessages.unknown(id), [
+    { Field: 'CustomerTypeId', Message: customerTypeMessages.unknown(id) },
+  ]);
+
+/** Creates (Id 0) or updates a customer; CompanyId is unique (409), the type must exist (422). */
+export async function saveCustomer(
+  db: DbOrTx,
+  input: CustomerSave,
+): Promise<{ customer: Customer; created: boolean }> {
+  const [type] = await db
+    .select({ id: customerTypes.id })
+    .from(customerTypes)
+    .where(eq(customerTypes.id, input.CustomerTypeId))
+    .limit(1);
+  if (!type) throw unknownType(input.CustomerTypeId);
+  const [taken] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.companyId, input.CompanyId), ne(customers.id, input.Id)))
+    .limit(1);
+  if (taken) throw conflict(customerMessages.companyIdTaken(input.CompanyId));
+
+  const values = {
+    companyId: input.CompanyId,
+    customerTypeId: input.CustomerTypeId,
+    name: input.Name,
+    zipcode: input.Zipcode,
+    isActive: input.IsActive,
+  };
+  let id: number;
+  try {
+    if (input.Id === 0) {
+      const [row] = await db.insert(customers).values(values).returning({ id: customers.id });
+      id = row!.id;
+    } else {
+      const [row] = await db
+        .update(customers)
+        .set(values)
+        .where(eq(customers.id, input.Id))
+        .returning({ id: customers.id });
+      if (!row) throw notFound('Customer');
+      id = row.id;
+    }
+  } catch (err) {
+    // Lost a race: another request took the CompanyId, or deleted the type, after the checks.
+    if (isUniqueViolation(err)) throw conflict(customerMessages.companyIdTaken(input.CompanyId));
+    if (isForeignKeyViolation(err)) throw unknownType(input.CustomerTypeId);
+    throw err;
+  }
+  return { customer: await getCustomer(db, id), created: input.Id === 0 };
+}
+
+/**
+ * Deletes a customer without orders (its product links go with it). Orders would cascade,
+ * and order history is not something to lose by a click: staff make the customer inactive.
+ */
+export async function deleteCustomer(db: DbOrTx, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    // Locked so an order being placed for this customer either lands first (and is counted) or waits.
+    const [row] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
+    if (!row) throw notFound('Customer');
+    const [placed] = await tx.select({ n: count() }).from(orders).where(eq(orders.customerId, id));
+    if (placed && placed.n > 0) {
+      throw conflict(
+        `Customer ${row.companyId} cannot be deleted: it has ${plural(placed.n, 'order')}. Make it inactive instead.`,
+      );
+    }
+    await tx.delete(customers).where(eq(customers.id, id));
+  });
+}

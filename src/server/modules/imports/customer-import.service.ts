@@ -1,0 +1,64 @@
+import { customerTypeDefaults } from '../../../domain/customer-type.schema.js';
+import {
+  CUSTOMER_COLUMNS,
+  CUSTOMER_NUMERIC_COLUMNS,
+  type CustomerRow,
+  parseCustomerLine,
+} from './customer.parser.js';
+import { type ImportDefinition, lastByKey, type UpsertCounts } from './import-runner.js';
+
+const { LeadHours, CutoffHours, CutoffMinutes } = customerTypeDefaults;
+
+export const createdTypeNote = (id: number) =>
+  `Customer type ${id} did not exist: it was created as 'Customer Type ${id}' with a lead time of ` +
+  `${LeadHours} hours and a cutoff of ${CutoffHours}:${String(CutoffMinutes).padStart(2, '0')}. ` +
+  'Give it its name and rules under Customer Types.';
+
+/**
+ * Customers import: an upsert by CompanyId. A customer type the file names that does not
+ * exist is created with the spec's defaults and the report says so (design.md 5.8). A
+ * customer's Active flag is not in the file: new customers start active, others keep theirs.
+ */
+export const customerImport: ImportDefinition<CustomerRow> = {
+  kind: 'Customers',
+  columns: CUSTOMER_COLUMNS,
+  numericColumns: CUSTOMER_NUMERIC_COLUMNS,
+  parse: parseCustomerLine,
+  async open(q) {
+    const createdTypes: number[] = [];
+    return {
+      notes: () => createdTypes.sort((a, b) => a - b).map(createdTypeNote),
+      async write(rows) {
+        const typeIds = [...new Set(rows.map((r) => r.customerTypeId))];
+        const created = await q.query<{ id: number }>(
+          `insert into customer_types (id, name, lead_hours, cutoff_hours, cutoff_minutes)
+           select t.id, 'Customer Type ' || t.id, $2, $3, $4
+           from (select value::integer as id from json_array_elements_text($1::json)) as t
+           on conflict (id) do nothing
+           returning id`,
+          [JSON.stringify(typeIds), LeadHours, CutoffHours, CutoffMinutes],
+        );
+        createdTypes.push(...created.map((r) => r.id));
+
+        const unique = lastByKey(rows, (r) => r.companyId);
+        const [counts] = await q.query<UpsertCounts>(
+          `with up as (
+             insert into customers (company_id, customer_type_id, name, zipcode)
+             select "companyId", "customerTypeId", name, zipcode
+             from json_to_recordset($1::json) as x("companyId" integer, "customerTypeId" integer, name text,
+               zipcode integer)
+             on conflict (company_id) do update set
+               customer_type_id = excluded.customer_type_id, name = excluded.name, zipcode = excluded.zipcode
+             where (customers.customer_type_id, customers.name, customers.zipcode)
+               is distinct from (excluded.customer_type_id, excluded.name, excluded.zipcode)
+             returning (xmax = 0) as inserted)
+           select count(*) filter (where inserted)::int as inserted,
+                  count(*) filter (where not inserted)::int as updated
+           from up`,
+          [JSON.stringify(unique)],
+        );
+        return { ...counts!, unchanged: rows.length - counts!.inserted - counts!.updated, rejected: [] };
+      },
+    };
+  },
+};

@@ -1,0 +1,73 @@
+import type { RejectedLine } from '../../../domain/imports.schema.js';
+import {
+  CUSTOMER_ITEM_COLUMNS,
+  CUSTOMER_ITEM_NUMERIC_COLUMNS,
+  type CustomerItemRow,
+  parseCustomerItemLine,
+} from './customer-item.parser.js';
+import { type ImportDefinition, lastByKey, type UpsertCounts } from './import-runner.js';
+import {
+  loadCustomerIds,
+  loadProducts,
+  unknownCustomerMessage,
+  unknownProductMessage,
+} from './import-lookups.js';
+
+/**
+ * Customer items import: the products each customer may order (`customer_products`),
+ * an upsert by (CompanyId, product code). A line naming a customer or product this site
+ * does not know is rejected.
+ */
+export const customerItemImport: ImportDefinition<CustomerItemRow> = {
+  kind: 'CustomerItems',
+  columns: CUSTOMER_ITEM_COLUMNS,
+  numericColumns: CUSTOMER_ITEM_NUMERIC_COLUMNS,
+  parse: parseCustomerItemLine,
+  async open(q) {
+    const customerIds = await loadCustomerIds(q);
+    const products = await loadProducts(q);
+    return {
+      notes: () => [],
+      async write(rows) {
+        const rejected: RejectedLine[] = [];
+        const links: { line: number; customerId: number; productId: number; row: CustomerItemRow }[] = [];
+        for (const row of rows) {
+          const customerId = customerIds.get(row.companyId);
+          const product = products.get(row.code);
+          if (customerId === undefined || !product) {
+            const problems = [
+              customerId === undefined ? unknownCustomerMessage(row.companyId) : null,
+              product ? null : unknownProductMessage(row.code),
+            ];
+            rejected.push({ Line: row.line, Message: problems.filter(Boolean).join('; ') });
+          } else {
+            links.push({ line: row.line, customerId, productId: product.id, row });
+          }
+        }
+        const unique = lastByKey(links, (l) => `${l.customerId}:${l.productId}`).map((l) => ({
+          c: l.customerId,
+          p: l.productId,
+          s: l.row.startDate,
+          e: l.row.endDate,
+          o: l.row.orderNo,
+        }));
+        const [counts] = await q.query<UpsertCounts>(
+          `with up as (
+             insert into customer_products (customer_id, product_id, start_date, end_date, order_no)
+             select c, p, s, e, o from json_to_recordset($1::json) as x(c integer, p integer, s date, e date, o integer)
+             on conflict (customer_id, product_id) do update set
+               start_date = excluded.start_date, end_date = excluded.end_date, order_no = excluded.order_no
+             where (customer_products.start_date, customer_products.end_date, customer_products.order_no)
+               is distinct from (excluded.start_date, excluded.end_date, excluded.order_no)
+             returning (xmax = 0) as inserted)
+           select count(*) filter (where inserted)::int as inserted,
+                  count(*) filter (where not inserted)::int as updated
+           from up`,
+          [JSON.stringify(unique)],
+        );
+        const { inserted, updated } = counts!;
+        return { inserted, updated, unchanged: links.length - inserted - updated, rejected };
+      },
+    };
+  },
+};

@@ -1,0 +1,182 @@
+import { isIsoDate } from '../../../domain/business-date.js';
+import { ProductType } from '../../../domain/enums.js';
+import { maxLengthMessage, requiredMessage } from '../../../domain/order.schema.js';
+
+/**
+ * The cell formats of the import files (design.md 5.8), as pure functions: dates as
+ * MM/DD/YYYY, YYYY-MM-DD or YYYYMMDD; flags as Y/N, 1/0 or true/false; product type as
+ * 1/2, F/N or Frozen/Non-Frozen (0 or blank: Unknown). Each returns null for a value it
+ * does not understand, and `LineFields` turns that into a message a clerk can act on.
+ */
+
+export type ParseResult<T> = { ok: true; row: T } | { ok: false; message: string };
+
+/** Trims a cell and unwraps the double quotes a spreadsheet puts around some values. */
+export function cleanCell(raw: string): string {
+  const s = raw.trim();
+  if (s.length >= 2 && s.startsWith('"') && s.endsWith('"')) return s.slice(1, -1).replaceAll('""', '"').trim();
+  return s;
+}
+
+/** The cells of a line; empty cells after the last expected column (a stray tab) are dropped. */
+export function splitColumns(text: string, expected: number): string[] {
+  const cols = text.split('\t').map(cleanCell);
+  while (cols.length > expected && cols.at(-1) === '') cols.pop();
+  return cols;
+}
+
+const US_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const COMPACT_DATE = /^(\d{4})(\d{2})(\d{2})$/;
+// Spreadsheets and ERPs often write a midnight time after the date; the date is what counts.
+const TIME_SUFFIX = /[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s?[AaPp][Mm])?$/;
+
+/** 'YYYY-MM-DD' for a real calendar date in one of the three formats, else null. */
+export function parseDate(value: string): string | null {
+  const s = value.trim().replace(TIME_SUFFIX, '');
+  let y: string;
+  let m: string;
+  let d: string;
+  const us = US_DATE.exec(s);
+  const other = us ? null : (ISO_DATE.exec(s) ?? COMPACT_DATE.exec(s));
+  if (us) [, m, d, y] = us as unknown as [string, string, string, string];
+  else if (other) [, y, m, d] = other as unknown as [string, string, string, string];
+  else return null;
+  const iso = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+  const year = Number(y);
+  return year >= 1900 && year <= 2999 && isIsoDate(iso) ? iso : null;
+}
+
+const TRUE_FLAGS = new Set(['y', 'yes', '1', 'true', 't']);
+const FALSE_FLAGS = new Set(['n', 'no', '0', 'false', 'f']);
+
+/** Y/N, 1/0, true/false in any case; null for anything else (blank included). */
+export function parseFlag(value: string): boolean | null {
+  const s = value.trim().toLowerCase();
+  if (TRUE_FLAGS.has(s)) return true;
+  if (FALSE_FLAGS.has(s)) return false;
+  return null;
+}
+
+const PRODUCT_TYPES = new Map<string, ProductType>([
+  ['', ProductType.None],
+  ['0', ProductType.None],
+  ['unknown', ProductType.None],
+  ['1', ProductType.Frozen],
+  ['f', ProductType.Frozen],
+  ['frozen', ProductType.Frozen],
+  ['2', ProductType.NonFrozen],
+  ['n', ProductType.NonFrozen],
+  ['non-frozen', ProductType.NonFrozen],
+  ['nonfrozen', ProductType.NonFrozen],
+  ['non frozen', ProductType.NonFrozen],
+]);
+
+export function parseProductType(value: string): ProductType | null {
+  return PRODUCT_TYPES.get(value.trim().toLowerCase()) ?? null;
+}
+
+// '12', '+12', '-3' and '12.00' (some ERPs write decimals); not '1,000' or '12.5'.
+const WHOLE = /^[+-]?\d{1,15}(?:\.0*)?$/;
+
+export function parseWholeNumber(value: string): number | null {
+  const s = value.trim();
+  return WHOLE.test(s) ? Math.trunc(Number(s)) : null;
+}
+
+/**
+ * A first line that names the columns instead of holding data: every number column holds
+ * something that is not a number, and at least one holds a word.
+ */
+export function looksLikeHeader(cols: string[], numericColumns: readonly number[]): boolean {
+  let words = 0;
+  for (const i of numericColumns) {
+    const cell = cols[i] ?? '';
+    if (cell !== '' && (parseWholeNumber(cell) !== null || !Number.isNaN(Number(cell)))) return false;
+    if (/[A-Za-z]/.test(cell)) words++;
+  }
+  return words > 0;
+}
+
+export function columnCountMessage(found: number, columns: readonly string[]): string {
+  return `The line has ${found} ${found === 1 ? 'column' : 'columns'}; expected ${columns.length} separated by tabs: ${columns.join(', ')}`;
+}
+
+/** A cell as quoted in a message: short, so a report of broken lines stays small. */
+export function quote(value: string): string {
+  return `'${value.length > 40 ? `${value.slice(0, 40)}...` : value}'`;
+}
+
+/**
+ * Reads one line's cells by position, collecting every problem, so a clerk sees all that
+ * is wrong with a line at once ('Units per case ...; Case only ...').
+ */
+export class LineFields {
+  private readonly errors: string[] = [];
+  constructor(private readonly cols: string[]) {}
+
+  private cell(i: number): string {
+    return this.cols[i] ?? '';
+  }
+
+  text(i: number, label: string, max: number, required = false): string {
+    const s = this.cell(i);
+    if (required && s === '') this.errors.push(requiredMessage(label));
+    else if (s.length > max) this.errors.push(maxLengthMessage(label, max));
+    return s;
+  }
+
+  /** A whole number from min to max; a blank cell is `blank`, or required when that is undefined. */
+  whole(i: number, label: string, min: number, max: number, blank?: number): number {
+    const s = this.cell(i);
+    if (s === '' && blank !== undefined) return blank;
+    if (s === '') {
+      this.errors.push(requiredMessage(label));
+      return 0;
+    }
+    const n = parseWholeNumber(s);
+    if (n === null || n < min || n > max) {
+      this.errors.push(`${label} must be a whole number from ${min} to ${max} (found ${quote(s)})`);
+      return 0;
+    }
+    return n;
+  }
+
+  /** 'YYYY-MM-DD'; null for a blank cell when the date is optional. */
+  date(i: number, label: string, required: boolean): string | null {
+    const s = this.cell(i);
+    if (s === '') {
+      if (required) this.errors.push(requiredMessage(label));
+      return null;
+    }
+    const iso = parseDate(s);
+    if (!iso) this.errors.push(`${label} ${quote(s)} is not a date: use MM/DD/YYYY, YYYY-MM-DD or YYYYMMDD`);
+    return iso;
+  }
+
+  flag(i: number, label: string, blank: boolean): boolean {
+    const s = this.cell(i);
+    if (s === '') return blank;
+    const f = parseFlag(s);
+    if (f === null) this.errors.push(`${label} must be Y or N, 1 or 0, true or false (found ${quote(s)})`);
+    return f ?? blank;
+  }
+
+  productType(i: number, label: string): ProductType {
+    const s = this.cell(i);
+    const t = parseProductType(s);
+    if (t === null) {
+      this.errors.push(`${label} must be 1 (Frozen), 2 (Non-Frozen), F, N, Frozen or Non-Frozen (found ${quote(s)})`);
+    }
+    return t ?? ProductType.None;
+  }
+
+  /** For rules between fields ('End Date must not be before Start Date'). */
+  fail(message: string) {
+    this.errors.push(message);
+  }
+
+  result<T>(row: T): ParseResult<T> {
+    return this.errors.length ? { ok: false, message: this.errors.join('; ') } : { ok: true, row };
+  }
+}

@@ -1,0 +1,60 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiErrorSchema } from '../../../domain/auth.schema.js';
+import { ImportReportSchema } from '../../../domain/imports.schema.js';
+import { adminErrors, errorResponses } from '../../lib/route-schemas.js';
+import { customerImport } from './customer-import.service.js';
+import { customerItemImport } from './customer-item-import.service.js';
+import type { ImportDefinition } from './import-runner.js';
+import { importUpload } from './import-upload.js';
+import { itemImport } from './item-import.service.js';
+import { orderHistoryImport } from './order-history-import.service.js';
+
+const uploads: { path: string; def: ImportDefinition<{ line: number }>; summary: string }[] = [
+  { path: '/ItemImport', def: itemImport, summary: 'Items file: upsert by product code' },
+  { path: '/CustomerImport', def: customerImport, summary: 'Customers file: upsert by CompanyId' },
+  {
+    path: '/CustomerItemsImport',
+    def: customerItemImport,
+    summary: 'Customer items file: upsert by CompanyId and product code',
+  },
+  {
+    path: '/OrderHistoryImport',
+    def: orderHistoryImport,
+    summary: 'Order history file: upsert by order number and item',
+  },
+];
+
+/**
+ * The four uploads, at /api (design.md 2): multipart, one tab-separated file in the field
+ * `file`, admin only; each file is one transaction and answers a report. Multipart is
+ * registered here only, so no other route accepts a multipart body.
+ */
+export async function importRoutes(app: FastifyInstance) {
+  await app.register(multipart, { limits: { fileSize: app.config.uploadLimitBytes, files: 1 } });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const admin = app.requireRole('admin');
+  for (const { path, def, summary } of uploads) {
+    r.post(
+      path,
+      {
+        preHandler: admin,
+        schema: {
+          tags: ['Imports'],
+          summary,
+          description: `Tab-separated columns: ${def.columns.join(', ')}. 413 past the upload limit; 422 for a file with no line that can be imported (binary, empty, every line wrong), which changes nothing.`,
+          consumes: ['multipart/form-data'],
+          response: {
+            200: ImportReportSchema,
+            ...adminErrors,
+            ...errorResponses(400, 422),
+            413: ApiErrorSchema,
+            415: ApiErrorSchema,
+          },
+        },
+      },
+      async (request) => importUpload(app, request, def),
+    );
+  }
+}

@@ -1,0 +1,66 @@
+import type { RejectedLine } from '../../../domain/imports.schema.js';
+import { looksLikeHeader, type ParseResult, splitColumns } from './field-parsers.js';
+import { MAX_LINE_BYTES, type TsvLine } from './tsv-reader.js';
+
+/** What a kind of file knows about its lines. */
+export interface LineFormat<Row> {
+  columns: readonly string[];
+  /** Where data lines hold numbers: a first line with words there is a header. */
+  numericColumns: readonly number[];
+  parse(cols: string[], lineNo: number): ParseResult<Row>;
+}
+
+export type LineOutcome<Row> =
+  | { kind: 'skip' }
+  | { kind: 'row'; row: Row }
+  | { kind: 'reject'; rejected: RejectedLine };
+
+const SKIP = { kind: 'skip' } as const;
+
+/**
+ * Turns each line of a file into a row, a rejection, or nothing (a blank line, the header).
+ * Pure apart from remembering whether the first non-blank line has been seen.
+ */
+export function createLineParser<Row>(format: LineFormat<Row>): (line: TsvLine) => LineOutcome<Row> {
+  const expected = format.columns.length;
+  let first = true;
+  return (line) => {
+    if (line.tooLong) {
+      first = false;
+      return reject(line.lineNo, `The line is longer than ${MAX_LINE_BYTES / 1024} KB`);
+    }
+    if (line.text.trim() === '') return SKIP;
+    const cols = splitColumns(line.text, expected);
+    if (first) {
+      first = false;
+      if (cols.length === expected && looksLikeHeader(cols, format.numericColumns)) return SKIP;
+    }
+    const parsed = format.parse(cols, line.lineNo);
+    return parsed.ok ? { kind: 'row', row: parsed.row } : reject(line.lineNo, parsed.message);
+  };
+}
+
+function reject(Line: number, Message: string): LineOutcome<never> {
+  return { kind: 'reject', rejected: { Line, Message } };
+}
+
+/** A whole file's rows and rejections without a database: for tests and a "check only" pass. */
+export async function parseFile<Row>(
+  lines: AsyncIterable<TsvLine[]>,
+  format: LineFormat<Row>,
+): Promise<{ rows: Row[]; rejected: RejectedLine[]; lines: number }> {
+  const parseLine = createLineParser(format);
+  const rows: Row[] = [];
+  const rejected: RejectedLine[] = [];
+  let count = 0;
+  for await (const chunk of lines) {
+    for (const line of chunk) {
+      const outcome = parseLine(line);
+      if (outcome.kind === 'skip') continue;
+      count++;
+      if (outcome.kind === 'row') rows.push(outcome.row);
+      else rejected.push(outcome.rejected);
+    }
+  }
+  return { rows, rejected, lines: count };
+}

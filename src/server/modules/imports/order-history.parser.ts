@@ -1,0 +1,70 @@
+import { NAME_MAX, PRODUCT_CODE_MAX, MAX_QUANTITY } from '../../../domain/order.schema.js';
+import { PRODUCT_DESCRIPTION_MAX, PRODUCT_UNITS_MAX } from '../../../domain/product.schema.js';
+import { normalizePhone } from '../../../domain/phone.js';
+import { columnCountMessage, LineFields, type ParseResult } from './field-parsers.js';
+
+/**
+ * Order history file (spec section 3), one line per product of an order; the same layout
+ * as the back-office export (order-export.ts), so the ERP reads and writes one format.
+ */
+export const ORDER_HISTORY_COLUMNS = [
+  'order date',
+  'customer number',
+  'customer name',
+  'delivery date',
+  'order number',
+  'contact name',
+  'contact phone',
+  'order type',
+  'item number',
+  'item description',
+  'units per case',
+  'units',
+  'cases',
+] as const;
+export const ORDER_HISTORY_NUMERIC_COLUMNS = [1, 10, 11, 12] as const;
+
+export const ORDER_NUM_MAX = 64;
+const PHONE_MAX = 40;
+const ORDER_TYPE_MAX = 20;
+
+export interface OrderHistoryRow {
+  line: number;
+  orderDate: string;
+  companyId: number;
+  deliveryDate: string;
+  orderNum: string;
+  name: string;
+  phone: string;
+  orderType: string;
+  code: string;
+  description: string;
+  unitsPerCase: number;
+  units: number;
+  cases: number;
+}
+
+export function parseOrderHistoryLine(cols: string[], lineNo: number): ParseResult<OrderHistoryRow> {
+  if (cols.length !== ORDER_HISTORY_COLUMNS.length) {
+    return { ok: false, message: columnCountMessage(cols.length, ORDER_HISTORY_COLUMNS) };
+  }
+  const f = new LineFields(cols);
+  const phone = f.text(6, 'Contact phone', PHONE_MAX);
+  return f.result({
+    line: lineNo,
+    orderDate: f.date(0, 'Order date', true) ?? '',
+    companyId: f.whole(1, 'Customer number', 1, 9999),
+    // Column 2, the customer name, is the ERP's copy: the customers file is where names change.
+    deliveryDate: f.date(3, 'Delivery date', true) ?? '',
+    orderNum: f.text(4, 'Order number', ORDER_NUM_MAX, true),
+    name: f.text(5, 'Contact name', NAME_MAX),
+    // Stored unmasked like a web order's phone when it is a 10-digit number; as written otherwise.
+    phone: normalizePhone(phone) ?? phone,
+    orderType: f.text(7, 'Order type', ORDER_TYPE_MAX),
+    code: f.text(8, 'Item number', PRODUCT_CODE_MAX, true),
+    description: f.text(9, 'Item description', PRODUCT_DESCRIPTION_MAX),
+    unitsPerCase: f.whole(10, 'Units per case', 0, PRODUCT_UNITS_MAX),
+    units: f.whole(11, 'Units', 0, MAX_QUANTITY, 0),
+    cases: f.whole(12, 'Cases', 0, MAX_QUANTITY, 0),
+  });
+}

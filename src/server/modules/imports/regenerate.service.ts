@@ -1,0 +1,115 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import {
+  regenerateMessages,
+  WEB_ORDER_LIST_MAX,
+  type WebOrderFilter,
+  type WebOrderListItem,
+} from '../../../domain/regenerate.schema.js';
+import type { Db } from '../../db/client.js';
+import { customers, orders } from '../../db/schema.js';
+import { HttpError, unprocessable } from '../../lib/http-error.js';
+import { writeOrderExport } from '../orders/order-export.js';
+import { getOrderDetail } from '../orders/orders.service.js';
+
+/** The filter text as itself inside LIKE: `%`, `_` and `\` match only themselves. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * Web orders for the Regenerate Orders screen, newest first (spec section 9), with the
+ * spec's filters; the date range is inclusive, on the day the order was created in the
+ * business time zone (the bounds are turned into instants so the index on create_date serves).
+ */
+export async function listWebOrders(db: Db, filter: WebOrderFilter, tz: string): Promise<WebOrderListItem[]> {
+  const where: SQL[] = [eq(orders.source, 'web')];
+  if (filter.CompanyId) where.push(eq(customers.companyId, filter.CompanyId));
+  if (filter.CustomerTypeId) where.push(eq(customers.customerTypeId, filter.CustomerTypeId));
+  if (filter.OrderNum) {
+    where.push(sql`upper(${orders.orderNum}) like ${`%${escapeLike(filter.OrderNum)}%`} escape '\\'`);
+  }
+  if (filter.StartDate) {
+    where.push(sql`${orders.createDate} >= (${filter.StartDate}::date::timestamp at time zone ${tz}::text)`);
+  }
+  if (filter.EndDate) {
+    where.push(sql`${orders.createDate} < ((${filter.EndDate}::date + 1)::timestamp at time zone ${tz}::text)`);
+  }
+  const rows = await db
+    .select({
+      id: orders.id,
+      orderNum: orders.orderNum,
+      companyId: customers.companyId,
+      customerName: customers.name,
+      customerTypeId: customers.customerTypeId,
+      createDate: orders.createDate,
+      deliveryDate: orders.deliveryDate,
+      name: orders.name,
+      referencePo: orders.referencePo,
+      exportedAt: orders.exportedAt,
+    })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(and(...where))
+    .orderBy(desc(orders.createDate), desc(orders.id))
+    .limit(WEB_ORDER_LIST_MAX);
+  return rows.map((r) => ({
+    Id: r.id,
+    OrderNum: r.orderNum,
+    CompanyId: r.companyId,
+    CustomerName: r.customerName,
+    CustomerTypeId: r.customerTypeId,
+    CreateDate: r.createDate.toISOString(),
+    DeliveryDate: r.deliveryDate,
+    Name: r.name,
+    ReferencePO: r.referencePo,
+    ExportedAt: r.exportedAt?.toISOString() ?? null,
+  }));
+}
+
+/** A failure of the file system (Node's errors carry the system call), not of the database. */
+function isFileError(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && typeof (err as { syscall?: unknown }).syscall === 'string';
+}
+
+/**
+ * Writes the chosen web orders' export files again (design.md 5.5), atomically, each
+ * recording when. Unknown and imported orders are refused before anything is written
+ * (422 naming them). Files that cannot be written are logged with their order numbers and
+ * answer 500; the others are written all the same.
+ */
+export async function regenerateOrders(
+  db: Db,
+  ids: number[],
+  opts: { exportDir: string; tz: string; now: Date; log: FastifyBaseLogger; requestId: string },
+): Promise<{ Regenerated: number }> {
+  const unique = [...new Set(ids)];
+  const rows = await db
+    .select({ id: orders.id, orderNum: orders.orderNum, source: orders.source })
+    .from(orders)
+    .where(inArray(orders.id, unique));
+  const web = new Set(rows.filter((r) => r.source === 'web').map((r) => r.id));
+  const refused = unique.filter((id) => !web.has(id));
+  if (refused.length) {
+    const message = regenerateMessages.notWebOrders(refused);
+    throw unprocessable(message, [{ Field: 'Ids', Message: message }]);
+  }
+
+  const failed: string[] = [];
+  let firstError: unknown;
+  for (const id of unique) {
+    const order = await getOrderDetail(db, { id });
+    try {
+      await writeOrderExport(db, opts.exportDir, order, opts.tz, opts.now);
+    } catch (err) {
+      if (!isFileError(err)) throw err;
+      failed.push(order.OrderNum);
+      firstError ??= err;
+    }
+  }
+  if (failed.length) {
+    opts.log.error({ err: firstError, orderNums: failed, exportDir: opts.exportDir }, 'order regeneration failed');
+    throw new HttpError(500, `${regenerateMessages.writeFailed(failed)} (reference ${opts.requestId})`);
+  }
+  return { Regenerated: unique.length };
+}
