@@ -14,8 +14,9 @@ export const webOrderMessage = (orderNum: string) =>
   `Order ${orderNum} was placed on this site; the import does not change web orders`;
 
 export const unknownItemsNote = (n: number) =>
-  `${n} ${n === 1 ? 'line names an item' : 'lines name items'} this site does not know; ` +
-  'they were kept with the item number and description from the file';
+  n === 1
+    ? 'One line names an item this site does not know; it was kept with the item number and description from the file'
+    : `${n} lines name items this site does not know; they were kept with the item numbers and descriptions from the file`;
 
 // Orders upsert: the header comes from the order's first line in the batch. The create date
 // is the order date's midnight in the business time zone; an order delivered before today

@@ -1,0 +1,146 @@
+/**
+ * Bulk import bench (design.md 6, "bulk import"): 1,000,000 order history lines through the
+ * real endpoint of a real server process, on a fresh PostgreSQL database and on a fresh
+ * PGlite directory, against `psql \copy` of the same file into a bare 13-column text table.
+ *
+ *   npx tsx bench/import/import-bench.ts [--lines 1000000] [--only pg|pglite]
+ *
+ * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where the
+ * bench database is created and dropped. Goals: PostgreSQL at least half the \copy rate and
+ * a peak RSS under 300 MB; PGlite at least 25,000 lines/s.
+ */
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { multipartFrame } from '../../src/server/test/multipart.js';
+import { adminPostgresUrl, createDatabase, dropDatabase } from '../../src/server/test/pg-admin.js';
+import { ServerProcess } from '../../src/server/test/server-process.js';
+import { writeCustomers, writeHistory, writeItems } from './generate.js';
+
+const { values } = parseArgs({
+  options: { lines: { type: 'string', default: '1000000' }, only: { type: 'string' } },
+});
+const LINES = Number(values.lines);
+const CUSTOMERS = 2_000;
+const ITEMS = 1_500;
+const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const MB = 1024 * 1024;
+
+const work = mkdtempSync(path.join(os.tmpdir(), 'bev-import-bench-'));
+const files = {
+  customers: path.join(work, 'customers.txt'),
+  items: path.join(work, 'items.txt'),
+  history: path.join(work, 'history.txt'),
+};
+
+async function upload(server: ServerProcess, cookie: string, url: string, file: string) {
+  const boundary = `----bench${randomBytes(6).toString('hex')}`;
+  const { head, tail } = multipartFrame(boundary, { fileName: path.basename(file) });
+  const size = statSync(file).size;
+  const started = performance.now();
+  const { request, response } = server.upload(url, cookie, boundary, head.length + size + tail.length);
+  request.write(head);
+  const stream = createReadStream(file, { highWaterMark: 256 * 1024 });
+  stream.pipe(request, { end: false });
+  stream.on('end', () => request.end(tail));
+  const res = await response;
+  const seconds = (performance.now() - started) / 1000;
+  if (res.status !== 200) throw new Error(`${url}: ${res.status} ${res.body.slice(0, 500)}`);
+  return { seconds, report: JSON.parse(res.body) };
+}
+
+interface Result {
+  target: string;
+  seconds: number;
+  linesPerSecond: number;
+  peakRssMb: number;
+  baselineRssMb: number;
+}
+
+async function runTarget(target: 'pg' | 'pglite', databaseUrl?: string): Promise<Result> {
+  const dataDir = mkdtempSync(path.join(work, `${target}-`));
+  const server = await ServerProcess.start({
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'warn',
+    UPLOAD_LIMIT_MB: '1024',
+  });
+  try {
+    const cookie = await server.signInAdmin();
+    await upload(server, cookie, '/api/CustomerImport', files.customers);
+    await upload(server, cookie, '/api/ItemImport', files.items);
+    const baselineRss = server.peakRss();
+    const { seconds, report } = await upload(server, cookie, '/api/OrderHistoryImport', files.history);
+    if (report.Inserted !== LINES) throw new Error(`expected ${LINES} lines inserted: ${JSON.stringify(report)}`);
+    const result = {
+      target,
+      seconds,
+      linesPerSecond: LINES / seconds,
+      peakRssMb: server.peakRss() / MB,
+      baselineRssMb: baselineRss / MB,
+    };
+    console.log(
+      `${target}: ${LINES.toLocaleString('en-US')} lines in ${seconds.toFixed(1)} s = ${Math.round(result.linesPerSecond).toLocaleString('en-US')} lines/s; ` +
+        `server peak RSS ${result.peakRssMb.toFixed(0)} MB (${result.baselineRssMb.toFixed(0)} MB before the history upload)`,
+    );
+    return result;
+  } finally {
+    await server.kill();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The ceiling: psql's \copy of the same file into a table with 13 text columns and nothing else. */
+function psqlCopy(databaseUrl: string): number {
+  const columns = Array.from({ length: 13 }, (_, i) => `c${i + 1} text`).join(', ');
+  const sql = (command: string) => {
+    const r = spawnSync('psql', [databaseUrl, '-v', 'ON_ERROR_STOP=1', '-q', '-c', command], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`psql failed: ${r.stderr}`);
+  };
+  sql(`create table bench_copy (${columns})`);
+  const started = performance.now();
+  sql(`\\copy bench_copy from '${files.history}'`);
+  const seconds = (performance.now() - started) / 1000;
+  sql('drop table bench_copy');
+  const rate = LINES / seconds;
+  console.log(`psql \\copy: ${LINES.toLocaleString('en-US')} lines in ${seconds.toFixed(1)} s = ${Math.round(rate).toLocaleString('en-US')} lines/s`);
+  return rate;
+}
+
+async function main() {
+  console.log(`Generating ${CUSTOMERS} customers, ${ITEMS} items and ${LINES.toLocaleString('en-US')} order history lines...`);
+  await writeCustomers(files.customers, CUSTOMERS);
+  await writeItems(files.items, ITEMS);
+  const bytes = await writeHistory(files.history, LINES, CUSTOMERS, ITEMS);
+  console.log(`History file: ${(bytes / MB).toFixed(0)} MB`);
+
+  if (values.only !== 'pglite') {
+    const name = `bev_bench_${randomBytes(4).toString('hex')}`;
+    const url = await createDatabase(pgUrl, name);
+    try {
+      const ours = await runTarget('pg', url);
+      const ceiling = psqlCopy(url);
+      const ratio = ours.linesPerSecond / ceiling;
+      console.log(
+        `PostgreSQL: ${(ratio * 100).toFixed(0)}% of the \\copy rate (goal 50%) ${ratio >= 0.5 ? 'PASS' : 'FAIL'}; ` +
+          `peak RSS ${ours.peakRssMb.toFixed(0)} MB (goal < 300 MB) ${ours.peakRssMb < 300 ? 'PASS' : 'FAIL'}`,
+      );
+    } finally {
+      await dropDatabase(adminPostgresUrl(pgUrl), name);
+    }
+  }
+  if (values.only !== 'pg') {
+    const ours = await runTarget('pglite');
+    console.log(`PGlite: goal 25,000 lines/s ${ours.linesPerSecond >= 25_000 ? 'PASS' : 'FAIL'}`);
+  }
+}
+
+try {
+  await main();
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}

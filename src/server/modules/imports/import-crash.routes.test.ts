@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { multipartFrame } from '../../test/multipart.js';
+import { adminPostgresUrl, createDatabase, dropDatabase } from '../../test/pg-admin.js';
+import { ServerProcess } from '../../test/server-process.js';
+
+/**
+ * One file is one transaction (design.md 5.8): a server killed with SIGKILL in the middle of
+ * an upload, after it has written batches of it, leaves nothing of the file behind. The
+ * server runs in a child process on a database of its own (PostgreSQL with
+ * TEST_DATABASE_URL, else a PGlite directory, whose crash recovery this also exercises).
+ */
+describe('an import cut off by a crash', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bev-crash-'));
+  const templateUrl = inject('pgTemplateUrl');
+  const dbName = `bev_crash_${randomBytes(4).toString('hex')}`;
+  let databaseUrl: string | undefined;
+  let server: ServerProcess | undefined;
+  afterAll(async () => {
+    await server?.kill('SIGKILL');
+    if (templateUrl) await dropDatabase(adminPostgresUrl(templateUrl), dbName);
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const start = () => ServerProcess.start({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'debug' });
+
+  /** Orders and order lines, read while no server runs (PGlite has one process at a time). */
+  async function counts() {
+    const query = 'select (select count(*) from orders)::int as orders, (select count(*) from order_lines)::int as lines';
+    if (databaseUrl) {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        return (await client.query(query)).rows[0];
+      } finally {
+        await client.end();
+      }
+    }
+    const db = new PGlite(path.join(dataDir, 'db'));
+    try {
+      return (await db.query(query)).rows[0];
+    } finally {
+      await db.close();
+    }
+  }
+
+  it('leaves the database as it was before the upload', { timeout: 180_000 }, async () => {
+    if (templateUrl) databaseUrl = await createDatabase(templateUrl, dbName, new URL(templateUrl).pathname.slice(1));
+    server = await start(); // migrates and seeds a new PGlite directory
+    await server.kill();
+    const before = await counts();
+    expect(before.orders).toBeGreaterThan(0);
+
+    server = await start();
+    const cookie = await server.signInAdmin();
+    const boundary = `----crash${randomBytes(6).toString('hex')}`;
+    const { head } = multipartFrame(boundary, { fileName: 'history.txt' });
+    const upload = server.upload('/api/OrderHistoryImport', cookie, boundary);
+    const batchWritten = server.waitForLog((e) => e.msg === 'import batch written');
+    let seen = false;
+    void batchWritten.then(() => {
+      seen = true;
+    });
+    upload.request.write(head);
+    // Lines for demo customer 1001 until the server has written at least one batch; the
+    // upload never ends, so the import cannot finish before the kill.
+    for (let n = 0; !seen && n < 2_000; n++) {
+      let chunk = '';
+      for (let i = 0; i < 500; i++) {
+        const line = n * 500 + i;
+        chunk += `01/06/2025\t1001\tBar\t01/08/2025\tCR-${Math.floor(line / 10)}\tPat\t\tREG\tITEM-${line % 10}\tItem\t12\t0\t1\n`;
+      }
+      if (!upload.request.write(chunk)) await once(upload.request, 'drain');
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await batchWritten;
+    expect(await server.kill('SIGKILL')).toBeNull();
+    upload.request.destroy();
+
+    server = await start(); // PostgreSQL rolled the transaction back; PGlite recovers at start
+    const again = await server.signInAdmin();
+    expect(again).toMatch(/^bev_session=/);
+    await server.kill();
+    expect(await counts()).toEqual(before);
+  });
+});

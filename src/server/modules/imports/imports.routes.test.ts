@@ -1,0 +1,178 @@
+import { readFileSync } from 'node:fs';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customerProducts, customers, customerTypes, orderLines, orders, products } from '../../db/schema.js';
+import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../../test/helpers.js';
+import { multipartFile } from '../../test/multipart.js';
+import { fixturePath } from './fixtures/read-fixture.js';
+
+describe('the four imports', () => {
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookie = await signInAdmin(t.app);
+  });
+  afterAll(async () => t.close());
+
+  const upload = (url: string, content: string | Buffer, fileName = 'import.txt') => {
+    const body = multipartFile(content, { fileName });
+    return t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, cookie } });
+  };
+  const fixture = (name: string) => readFileSync(fixturePath(name));
+  const customerId = async (companyId: number) =>
+    (await t.db.select().from(customers).where(eq(customers.companyId, companyId)))[0]!.id;
+
+  it('imports items: header skipped, CRLF, every flag and type form; a second import changes nothing', async () => {
+    const res = await upload('/api/ItemImport', fixture('items-header-crlf.txt'), 'items.txt');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      Kind: 'Items',
+      FileName: 'items.txt',
+      Lines: 7,
+      Inserted: 7,
+      Updated: 0,
+      Unchanged: 0,
+      Rejected: [],
+      RejectedCount: 0,
+      Notes: [],
+    });
+    const [lemonade] = await t.db.select().from(products).where(eq(products.code, 'FX-101'));
+    expect(lemonade).toMatchObject({ type: 1, units: 12, isCaseOnly: false, unitUom: 'BTL', isActive: true });
+
+    const again = await upload('/api/ItemImport', fixture('items-header-crlf.txt'));
+    expect(again.json()).toMatchObject({ Lines: 7, Inserted: 0, Updated: 0, Unchanged: 7 });
+
+    const changed = fixture('items-header-crlf.txt').toString().replace('Fixture Water\t24', 'Fixture Water\t12');
+    expect((await upload('/api/ItemImport', changed)).json()).toMatchObject({ Inserted: 0, Updated: 1, Unchanged: 6 });
+  });
+
+  it('applies the good lines of an items file and rejects the others with line numbers and reasons', async () => {
+    const res = await upload('/api/ItemImport', fixture('items-broken.txt'));
+    expect(res.statusCode).toBe(200);
+    const report = res.json();
+    expect(report).toMatchObject({ Lines: 10, Inserted: 2, RejectedCount: 8 });
+    expect(report.Rejected.map((r: { Line: number }) => r.Line)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(report.Rejected[2].Message).toBe("Units per case must be a whole number from 1 to 9999 (found 'twelve')");
+    expect(await t.db.select().from(products).where(eq(products.code, 'FX-203'))).toEqual([]);
+  });
+
+  it('imports a Windows-1252 customers file, creating a missing customer type and saying so', async () => {
+    const res = await upload('/api/CustomerImport', fixture('customers-windows-1252.txt'));
+    expect(res.statusCode).toBe(200);
+    const report = res.json();
+    expect(report).toMatchObject({ Kind: 'Customers', Lines: 3, Inserted: 3, Updated: 0, RejectedCount: 0 });
+    expect(report.Notes).toEqual([
+      "Customer type 42 did not exist: it was created as 'Customer Type 42' with a lead time of 24 hours and a cutoff of 16:00. Give it its name and rules under Customer Types.",
+    ]);
+    const [type] = await t.db.select().from(customerTypes).where(eq(customerTypes.id, 42));
+    expect(type).toMatchObject({ name: 'Customer Type 42', leadHours: 24, cutoffHours: 16, cutoffMinutes: 0 });
+    const [smith] = await t.db.select().from(customers).where(eq(customers.companyId, 8802));
+    expect(smith).toMatchObject({ name: '\u201cSmith\u2019s\u201d Tavern \u2013 North', zipcode: 60602, isActive: true });
+
+    const again = (await upload('/api/CustomerImport', fixture('customers-windows-1252.txt'))).json();
+    expect(again).toMatchObject({ Inserted: 0, Updated: 0, Unchanged: 3, Notes: [] });
+    const renamed = (await upload('/api/CustomerImport', '1001\tRenamed Bar\t60601\t1\n')).json();
+    expect(renamed).toMatchObject({ Inserted: 0, Updated: 1 });
+  });
+
+  it('imports customer items with dates in three formats, rejecting unknown customers and products', async () => {
+    const res = await upload('/api/CustomerItemsImport', fixture('customer-items-dates.txt'));
+    expect(res.statusCode).toBe(200);
+    const report = res.json();
+    expect(report).toMatchObject({ Kind: 'CustomerItems', Lines: 9, Inserted: 5, Updated: 0, RejectedCount: 4 });
+    expect(report.Rejected).toEqual([
+      { Line: 7, Message: "Start Date '13/45/2025' is not a date: use MM/DD/YYYY, YYYY-MM-DD or YYYYMMDD" },
+      { Line: 8, Message: 'End Date must not be before Start Date' },
+      { Line: 9, Message: 'Customer 9998 does not exist (import the customers file first)' },
+      { Line: 10, Message: 'Product NO-SUCH does not exist' },
+    ]);
+    const links = await t.db
+      .select({ code: products.code, start: customerProducts.startDate, end: customerProducts.endDate })
+      .from(customerProducts)
+      .innerJoin(products, eq(products.id, customerProducts.productId))
+      .where(eq(customerProducts.customerId, await customerId(1001)))
+      .orderBy(asc(products.code));
+    expect(links.filter((l) => l.code.startsWith('FX-'))).toEqual([
+      { code: 'FX-100', start: '2025-01-15', end: '2099-12-31' },
+      { code: 'FX-101', start: '2025-01-15', end: null },
+      { code: 'FX-102', start: '2025-01-15', end: '2099-12-31' },
+      { code: 'FX-103', start: null, end: null },
+      { code: 'FX-106', start: '2025-01-05', end: null },
+    ]);
+    const again = (await upload('/api/CustomerItemsImport', fixture('customer-items-dates.txt'))).json();
+    expect(again).toMatchObject({ Inserted: 0, Updated: 0, Unchanged: 5, RejectedCount: 4 });
+  });
+
+  it('imports order history as orders with lines, keeping unknown items, and shows them to the customer', async () => {
+    const res = await upload('/api/OrderHistoryImport', fixture('order-history.txt'));
+    expect(res.statusCode).toBe(200);
+    const report = res.json();
+    expect(report).toMatchObject({ Kind: 'OrderHistory', Lines: 7, Inserted: 4, Updated: 0, Unchanged: 0 });
+    expect(report.Rejected.map((r: { Line: number; Message: string }) => [r.Line, r.Message])).toEqual([
+      [6, "Units must be a whole number from 0 to 99999 (found 'x')"],
+      [7, "Delivery date '02/30/2025' is not a date: use MM/DD/YYYY, YYYY-MM-DD or YYYYMMDD"],
+      [8, 'Customer 9998 does not exist (import the customers file first)'],
+    ]);
+    expect(report.Notes).toEqual([
+      'One line names an item this site does not know; it was kept with the item number and description from the file',
+    ]);
+
+    const [h1] = await t.db.select().from(orders).where(eq(orders.orderNum, 'H-5001'));
+    expect(h1).toMatchObject({
+      source: 'import',
+      orderType: 'REG',
+      deliveryDate: '2025-01-08',
+      status: 99,
+      phone: '3125550142',
+      customerId: await customerId(1001),
+    });
+    // The order date's midnight in the business time zone (America/Chicago, UTC-6 in January).
+    expect(h1!.createDate.toISOString()).toBe('2025-01-06T06:00:00.000Z');
+    const lines = await t.db.select().from(orderLines).where(eq(orderLines.orderId, h1!.id)).orderBy(asc(orderLines.code));
+    expect(lines.map((l) => [l.code, l.description, l.caseQuantity, l.productId !== null])).toEqual([
+      ['FX-100', 'Fixture Cola 12oz', 3, true],
+      ['FX-101', 'Fixture Lemonade', 1, true],
+    ]);
+    const [old] = await t.db
+      .select()
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(and(eq(orders.orderNum, 'H-5002'), eq(orderLines.code, 'OLD-ITEM')));
+    expect(old!.order_lines).toMatchObject({ productId: null, description: 'Discontinued Cider', unitQuantity: 4 });
+    const [future] = await t.db.select().from(orders).where(eq(orders.orderNum, 'H-5005'));
+    expect(future!.status).toBe(1);
+
+    const customer = await signInCustomer(t.app);
+    const history = await t.app.inject({ method: 'GET', url: '/api/v1/Orders/1001', headers: { cookie: customer } });
+    expect(history.json().Orders.map((o: { OrderNum: string }) => o.OrderNum)).toEqual(
+      expect.arrayContaining(['H-5001', 'H-5002', 'H-5005']),
+    );
+
+    const again = (await upload('/api/OrderHistoryImport', fixture('order-history.txt'))).json();
+    expect(again).toMatchObject({ Lines: 7, Inserted: 0, Updated: 0, Unchanged: 4, RejectedCount: 3 });
+  });
+
+  it("counts every line of an order as updated when the order's header changed", async () => {
+    const changed = fixture('order-history.txt').toString().replaceAll('01/08/2025\tH-5001', '01/10/2025\tH-5001');
+    const report = (await upload('/api/OrderHistoryImport', changed)).json();
+    expect(report).toMatchObject({ Inserted: 0, Updated: 2, Unchanged: 2 });
+    const [h1] = await t.db.select().from(orders).where(eq(orders.orderNum, 'H-5001'));
+    expect(h1!.deliveryDate).toBe('2025-01-10');
+  });
+
+  it('never changes a web order from a history line with its number', async () => {
+    const [web] = await t.db.select().from(orders).where(eq(orders.source, 'web')).limit(1);
+    const before = await t.db.select({ n: count() }).from(orderLines).where(eq(orderLines.orderId, web!.id));
+    const line = `01/06/2025\t1001\tBar\t01/08/2025\t${web!.orderNum}\tPat\t\tREG\tFX-100\tCola\t24\t0\t9`;
+    const report = (await upload('/api/OrderHistoryImport', `${line}\n01/06/2025\t1001\tBar\t01/08/2025\tH-6000\tPat\t\tREG\tFX-100\tCola\t24\t0\t1\n`)).json();
+    expect(report).toMatchObject({ Inserted: 1, RejectedCount: 1 });
+    expect(report.Rejected[0]).toEqual({
+      Line: 1,
+      Message: `Order ${web!.orderNum} was placed on this site; the import does not change web orders`,
+    });
+    const [after] = await t.db.select().from(orders).where(eq(orders.id, web!.id));
+    expect(after).toEqual(web);
+    expect(await t.db.select({ n: count() }).from(orderLines).where(eq(orderLines.orderId, web!.id))).toEqual(before);
+  });
+});

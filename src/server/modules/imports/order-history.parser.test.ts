@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { parseFixture } from './fixtures/read-fixture.js';
+import {
+  ORDER_HISTORY_COLUMNS,
+  ORDER_HISTORY_NUMERIC_COLUMNS,
+  parseOrderHistoryLine,
+} from './order-history.parser.js';
+
+const format = {
+  columns: ORDER_HISTORY_COLUMNS,
+  numericColumns: ORDER_HISTORY_NUMERIC_COLUMNS,
+  parse: parseOrderHistoryLine,
+};
+
+describe('order history file', () => {
+  it('reads the 13 columns, skips the header and blank lines, and rejects a bad number and a bad date', async () => {
+    const { rows, rejected, lines } = await parseFixture('order-history.txt', format);
+    expect(lines).toBe(7);
+    expect(rows.map((r) => r.line)).toEqual([2, 3, 5, 8, 9]);
+    expect(rows[0]).toEqual({
+      line: 2,
+      orderDate: '2025-01-06',
+      companyId: 1001,
+      deliveryDate: '2025-01-08',
+      orderNum: 'H-5001',
+      name: 'Pat',
+      phone: '3125550142',
+      orderType: 'REG',
+      code: 'FX-100',
+      description: 'Fixture Cola 12oz',
+      unitsPerCase: 24,
+      units: 0,
+      cases: 3,
+    });
+    expect(rows[2]).toMatchObject({ orderDate: '2025-01-07', deliveryDate: '2025-01-09', units: 4, cases: 0 });
+    expect(rejected).toEqual([
+      { Line: 6, Message: "Units must be a whole number from 0 to 99999 (found 'x')" },
+      { Line: 7, Message: "Delivery date '02/30/2025' is not a date: use MM/DD/YYYY, YYYY-MM-DD or YYYYMMDD" },
+    ]);
+  });
+
+  it('reads back what the back-office export writes', () => {
+    const exported = '11/21/2026\t1001\tThe Bar\t11/24/2026\tW100001\tPat\t3125550142\tWEB\tC-1\tCola\t24\t0\t2';
+    const r = parseOrderHistoryLine(exported.split('\t'), 1);
+    expect(r).toMatchObject({ ok: true, row: { orderNum: 'W100001', cases: 2, deliveryDate: '2026-11-24' } });
+  });
+
+  it('takes blank quantities as 0 but needs an order number and an item', () => {
+    const cols = ['01/06/2025', '1001', 'Bar', '01/08/2025', '', 'Pat', '', 'REG', '', '', '24', '', ''];
+    const r = parseOrderHistoryLine(cols, 3);
+    expect(!r.ok && r.message).toBe('Order number is required; Item number is required');
+  });
+});

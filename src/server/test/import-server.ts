@@ -1,0 +1,35 @@
+import path from 'node:path';
+import { buildApp } from '../app.js';
+import { testConfig } from './test-config.js';
+
+/**
+ * The real server in a process of its own, for the import crash test and the import bench:
+ * `node --import tsx src/server/test/import-server.ts`. It listens on a free port and prints
+ * `READY <port>`; its log (JSON lines) follows on stdout.
+ *
+ * Environment: DATA_DIR (required; PGlite lives in DATA_DIR/db), DATABASE_URL (PostgreSQL
+ * instead), SEED_DEMO (default 1), LOG_LEVEL (default info), UPLOAD_LIMIT_MB (default 1024).
+ */
+const dataDir = process.env.DATA_DIR;
+if (!dataDir) throw new Error('DATA_DIR is required');
+const logLevel = (process.env.LOG_LEVEL ?? 'info') as 'info';
+const config = testConfig({
+  dataDir,
+  pgliteDir: path.join(dataDir, 'db'),
+  databaseUrl: process.env.DATABASE_URL || undefined,
+  seedDemo: process.env.SEED_DEMO !== '0',
+  logLevel,
+  uploadLimitBytes: Number(process.env.UPLOAD_LIMIT_MB ?? 1024) * 1024 * 1024,
+});
+
+const app = await buildApp({ config, logger: { level: logLevel } });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : 0}\n`);
+
+const stop = async () => {
+  await app.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());

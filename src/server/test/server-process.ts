@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { TEST_ADMIN } from './test-config.js';
+
+const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'import-server.ts');
+
+/**
+ * The server of import-server.ts in a child process (node --import tsx, so the pid is the
+ * server's own, not a wrapper's): the crash test kills it, the bench reads its memory.
+ */
+export class ServerProcess {
+  readonly baseUrl: string;
+  private readonly watchers = new Set<(line: string) => void>();
+  private readonly exited: Promise<number | null>;
+
+  private constructor(
+    readonly child: ChildProcess,
+    readonly port: number,
+    lines: AsyncIterable<string>,
+  ) {
+    this.baseUrl = `http://127.0.0.1:${port}`;
+    this.exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+    void (async () => {
+      for await (const line of lines) for (const w of this.watchers) w(line);
+    })();
+  }
+
+  static async start(env: Record<string, string | undefined>, timeoutMs = 90_000): Promise<ServerProcess> {
+    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+    const deadline = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    try {
+      for (;;) {
+        const next = await lines.next();
+        if (next.done) throw new Error(`the server process ended before it was ready (exit ${child.exitCode})`);
+        const ready = /^READY (\d+)$/.exec(next.value);
+        if (ready) return new ServerProcess(child, Number(ready[1]), { [Symbol.asyncIterator]: () => lines });
+      }
+    } finally {
+      clearTimeout(deadline);
+    }
+  }
+
+  /** Resolves at the first log line (JSON) for which `test` is true. */
+  waitForLog(test: (entry: Record<string, unknown>) => boolean): Promise<void> {
+    return new Promise((resolve) => {
+      const watcher = (line: string) => {
+        try {
+          if (test(JSON.parse(line))) {
+            this.watchers.delete(watcher);
+            resolve();
+          }
+        } catch {
+          // not a log line
+        }
+      };
+      this.watchers.add(watcher);
+    });
+  }
+
+  /** The most memory the process has held so far (Linux: VmHWM), in bytes. */
+  peakRss(): number {
+    const status = readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
+    return Number(/VmHWM:\s+(\d+) kB/.exec(status)![1]) * 1024;
+  }
+
+  async kill(signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
+    if (this.child.exitCode === null && this.child.signalCode === null) this.child.kill(signal);
+    return this.exited;
+  }
+
+  async signInAdmin(): Promise<string> {
+    const res = await fetch(`${this.baseUrl}/api/v1/Maint/Authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ User: TEST_ADMIN.user, Password: TEST_ADMIN.password }),
+    });
+    if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status}`);
+    return res.headers.getSetCookie()[0]!.split(';')[0]!;
+  }
+
+  /**
+   * Starts a multipart upload whose body the caller writes (`head`, the file, `tail`): a raw
+   * request, so a large file streams without being held in memory.
+   */
+  upload(urlPath: string, cookie: string, boundary: string, contentLength?: number) {
+    const request = http.request(`${this.baseUrl}${urlPath}`, {
+      method: 'POST',
+      headers: {
+        cookie,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        ...(contentLength === undefined ? {} : { 'content-length': contentLength }),
+      },
+    });
+    const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      request.once('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => {
+          body += d;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      request.once('error', reject);
+    });
+    response.catch(() => {}); // a killed server ends the request; callers that care await it
+    return { request, response };
+  }
+}

@@ -1,0 +1,52 @@
+import { type ComponentType, lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { isDialogHostRequested, markDialogHost, subscribeDialogHost } from './dialogs/dialog-settings';
+
+/** Stands in when the dialog host's code cannot be loaded (offline before it was ever fetched). */
+function DialogHostUnavailable() {
+  useEffect(() => markDialogHost(false), []);
+  return null;
+}
+
+const DialogHost = lazy<ComponentType>(() =>
+  import('./dialogs/dialog-host').then(
+    (m) => ({ default: m.DialogHost }),
+    () => ({ default: DialogHostUnavailable }),
+  ),
+);
+const NotificationsHost = lazy<ComponentType>(() =>
+  import('./notifications-host').then(
+    (m) => ({ default: m.NotificationsHost }),
+    () => ({ default: () => null }),
+  ),
+);
+
+/** Runs `callback` when the browser is idle (or after `timeout` ms at the latest). */
+function whenIdle(callback: () => void, timeout = 1500): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(callback, { timeout });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(callback, 200);
+  return () => window.clearTimeout(handle);
+}
+
+/**
+ * Toasts and dialogs, loaded after the first screen is up (they are 36 kB gzip that the login
+ * page does not need to paint), or at once when a dialog is asked for earlier.
+ */
+export function DeferredHosts() {
+  const requested = useSyncExternalStore(subscribeDialogHost, isDialogHostRequested);
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true)), []);
+  if (!idle && !requested) return null;
+  return (
+    <>
+      <Suspense fallback={null}>
+        <NotificationsHost />
+      </Suspense>
+      <Suspense fallback={null}>
+        <DialogHost />
+      </Suspense>
+    </>
+  );
+}

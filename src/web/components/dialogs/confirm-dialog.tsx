@@ -1,0 +1,62 @@
+import { Button } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import type { ReactNode } from 'react';
+import { SafeHtml } from '../safe-html';
+import { DIALOG_WIDTH, nextDialogId, openAppModal } from './dialog-settings';
+import { DialogLayout, MessageKind, plainText } from './system-dialog';
+
+export interface ConfirmDialogOptions {
+  title: ReactNode;
+  /** HTML (sanitized before it is shown) or a React node. */
+  message: string | ReactNode;
+  yesLabel?: string;
+  noLabel?: string;
+  /** Persistent dialogs ignore clicks outside; Escape and the close button still mean No. */
+  persistent?: boolean;
+}
+
+/**
+ * Spec section 4's warning dialog: an HTML message with No and Yes. Resolves `true` for Yes,
+ * `false` for No, Escape or the close button ("No or Exit cancels").
+ */
+export function showConfirmDialog({
+  title,
+  message,
+  yesLabel = 'Yes',
+  noLabel = 'No',
+  persistent = false,
+}: ConfirmDialogOptions): Promise<boolean> {
+  return new Promise((resolve) => {
+    const modalId = nextDialogId('confirm-dialog');
+    let answer = false;
+    const close = (yes: boolean) => {
+      answer = yes;
+      modals.close(modalId);
+    };
+    void openAppModal({
+      modalId,
+      title,
+      size: DIALOG_WIDTH,
+      closeOnClickOutside: !persistent,
+      onClose: () => resolve(answer),
+      children: (
+        <DialogLayout
+          kind={MessageKind.Confirm}
+          message={typeof message === 'string' ? <SafeHtml html={message} /> : message}
+          actions={
+            <>
+              <Button variant="default" onClick={() => close(false)}>
+                {noLabel}
+              </Button>
+              <Button data-autofocus onClick={() => close(true)}>
+                {yesLabel}
+              </Button>
+            </>
+          }
+        />
+      ),
+    }).then((opened) => {
+      if (!opened) resolve(window.confirm(plainText(title, message)));
+    });
+  });
+}

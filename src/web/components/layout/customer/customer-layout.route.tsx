@@ -1,0 +1,60 @@
+import { AppShell, Container, Drawer, ScrollArea } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useBelow } from '../../../lib/use-below';
+import { paths } from '../../../paths';
+import { breakpoints } from '../../../theme';
+import { RequireRole } from '../require-role';
+import { CustomerHeader } from './customer-header';
+import { CustomerNav } from './customer-nav';
+import { FooterNote } from './footer-note';
+
+const NAV_WIDTH = 220;
+
+/** The customer frame (layout route `home`): needs a signed-in customer. */
+export function Component() {
+  return (
+    <RequireRole need="customer" login={paths.customerLogin}>
+      <CustomerFrame />
+    </RequireRole>
+  );
+}
+
+function CustomerFrame() {
+  const isMobile = useBelow(breakpoints.customerNav);
+  const [menuOpened, menu] = useDisclosure(false);
+  const { pathname } = useLocation();
+
+  // A tap on a menu entry navigates; the drawer should not stay over the new screen.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose.
+  useEffect(() => menu.close(), [pathname]);
+
+  return (
+    <AppShell
+      header={{ height: isMobile ? 60 : 56 }}
+      navbar={{ width: NAV_WIDTH, breakpoint: breakpoints.customerNav, collapsed: { mobile: true } }}
+      padding={isMobile ? 'sm' : 'md'}
+    >
+      <AppShell.Header>
+        <CustomerHeader isMobile={isMobile} menuOpened={menuOpened} onToggleMenu={menu.toggle} />
+      </AppShell.Header>
+      {!isMobile && (
+        <AppShell.Navbar p="sm">
+          <AppShell.Section grow component={ScrollArea}>
+            <CustomerNav />
+          </AppShell.Section>
+        </AppShell.Navbar>
+      )}
+      <Drawer opened={menuOpened && isMobile} onClose={menu.close} size={NAV_WIDTH} title="Menu" padding="sm">
+        <CustomerNav onNavigate={menu.close} />
+      </Drawer>
+      <AppShell.Main>
+        <Container size="lg" px={0}>
+          <Outlet />
+          <FooterNote />
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

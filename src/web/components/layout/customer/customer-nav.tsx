@@ -1,0 +1,66 @@
+import { NavLink, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useSignedInCustomer } from '../../../features/auth/api/get-session';
+import { paths } from '../../../paths';
+import { IconCart, IconClipboard, IconHistory, IconMessage } from '../../icons';
+
+interface Entry {
+  label: string;
+  to: string;
+  icon: ReactNode;
+  /** Paths that mark the entry active besides `to` itself. */
+  activePrefix: string;
+}
+
+/** Spec section 2's customer side menu, in its order. */
+export function CustomerNav({ onNavigate }: { onNavigate?: () => void }) {
+  const customer = useSignedInCustomer();
+  const { pathname } = useLocation();
+  const entries: Entry[] = [
+    { label: 'New Order', to: paths.orderForm(0), icon: <IconCart />, activePrefix: '/order/form' },
+    {
+      label: 'Orders History',
+      to: paths.orderHistory,
+      icon: <IconHistory />,
+      activePrefix: paths.orderHistory,
+    },
+  ];
+  const isActive = (e: Entry) =>
+    pathname === e.to || pathname.startsWith(`${e.activePrefix}/`) || pathname === e.activePrefix;
+
+  return (
+    <Stack component="nav" aria-label="Main menu" gap={4}>
+      {entries.map((e) => (
+        <NavLink
+          key={e.label}
+          component={Link}
+          to={e.to}
+          label={e.label}
+          leftSection={e.icon}
+          active={isActive(e)}
+          aria-current={isActive(e) ? 'page' : undefined}
+          onClick={onNavigate}
+        />
+      ))}
+      <NavLink
+        component="a"
+        href={paths.worksheet(customer.Id, customer.Name)}
+        target="_blank"
+        rel="noopener"
+        label="Order Worksheet"
+        leftSection={<IconClipboard />}
+        onClick={onNavigate}
+      />
+      <NavLink
+        component={Link}
+        to={paths.orderHome}
+        label="Order Messages"
+        leftSection={<IconMessage />}
+        active={pathname === paths.orderHome}
+        aria-current={pathname === paths.orderHome ? 'page' : undefined}
+        onClick={onNavigate}
+      />
+    </Stack>
+  );
+}

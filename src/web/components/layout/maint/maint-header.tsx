@@ -1,0 +1,104 @@
+import { ActionIcon, Burger, Button, Group, Menu, Title, Tooltip } from '@mantine/core';
+import { Link, useNavigate } from 'react-router';
+import { useLogout } from '../../../features/auth/api/logout';
+import { paths } from '../../../paths';
+import { IconArrowLeft, IconChevronDown, IconDots, IconFilter, IconLogout } from '../../icons';
+import { useFilterDrawer } from '../filter-drawer';
+import { useRouteTitle } from '../route-title';
+import { maintMenu } from './maint-menu';
+
+export interface MaintHeaderProps {
+  /** Below 600 px the text buttons become icon buttons. */
+  compact: boolean;
+  /** Below 720 px the navigation is a drawer over the page. */
+  navIsDrawer: boolean;
+  navOpened: boolean;
+  onToggleNav: () => void;
+}
+
+/**
+ * Spec section 2's admin top bar: menu toggle, the screen's title, Back, Options and Logout
+ * (Logout goes to the customer home route; its guard then shows the customer login).
+ */
+export function MaintHeader({ compact, navIsDrawer, navOpened, onToggleNav }: MaintHeaderProps) {
+  const title = useRouteTitle() ?? 'Maintenance';
+  const navigate = useNavigate();
+  const logout = useLogout(paths.orderHome);
+  const filter = useFilterDrawer();
+
+  return (
+    <Group h="100%" px={compact ? 'xs' : 'md'} gap="xs" wrap="nowrap" justify="space-between">
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
+        <Burger
+          // The X only makes sense over a drawer; beside a docked menu the toggle stays a burger.
+          opened={navIsDrawer && navOpened}
+          onClick={onToggleNav}
+          size="sm"
+          aria-label="Toggle navigation"
+          aria-expanded={navOpened}
+        />
+        <Title order={1} size={compact ? 'h4' : 'h3'} lineClamp={1} style={{ minWidth: 0 }}>
+          {title}
+        </Title>
+      </Group>
+      <Group gap={compact ? 2 : 'xs'} wrap="nowrap">
+        {filter.hasPanel && filter.isNarrow && (
+          <ActionIcon variant="subtle" size="lg" aria-label="Filter" onClick={filter.toggle}>
+            <IconFilter />
+          </ActionIcon>
+        )}
+        {compact ? (
+          <ActionIcon variant="subtle" size="lg" aria-label="Back" onClick={() => navigate(-1)}>
+            <IconArrowLeft />
+          </ActionIcon>
+        ) : (
+          <Button variant="default" leftSection={<IconArrowLeft size={18} />} onClick={() => navigate(-1)}>
+            Back
+          </Button>
+        )}
+        <Menu position="bottom-end" shadow="md" width={240}>
+          <Menu.Target>
+            {compact ? (
+              <ActionIcon variant="subtle" size="lg" aria-label="Options">
+                <IconDots />
+              </ActionIcon>
+            ) : (
+              <Button variant="default" rightSection={<IconChevronDown size={16} />}>
+                Options
+              </Button>
+            )}
+          </Menu.Target>
+          <Menu.Dropdown>
+            {maintMenu.map((e) => (
+              <Menu.Item key={e.to} component={Link} to={e.to} leftSection={<e.Icon size={16} />}>
+                {e.label}
+              </Menu.Item>
+            ))}
+          </Menu.Dropdown>
+        </Menu>
+        {compact ? (
+          <Tooltip label="Logout">
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              aria-label="Logout"
+              onClick={() => logout.mutate()}
+              loading={logout.isPending}
+            >
+              <IconLogout />
+            </ActionIcon>
+          </Tooltip>
+        ) : (
+          <Button
+            variant="default"
+            leftSection={<IconLogout size={18} />}
+            onClick={() => logout.mutate()}
+            loading={logout.isPending}
+          >
+            Logout
+          </Button>
+        )}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,23 @@
+import { Center, Loader } from '@mantine/core';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { useDocumentTitle, useRouteTitle } from './route-title';
+
+/** The root route: sets the tab title for every screen. */
+export function RootLayout() {
+  useDocumentTitle(useRouteTitle());
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+/** Shown while the first screen's code loads. */
+export function PageLoader() {
+  return (
+    <Center h="100dvh">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}

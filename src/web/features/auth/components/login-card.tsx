@@ -1,0 +1,35 @@
+import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { APP_NAME } from '../../../components/layout/route-title';
+
+/** The centred card both login pages use. */
+export function LoginCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle: string;
+  children: ReactNode;
+}) {
+  return (
+    <Box component="main" bg="gray.1" mih="100dvh">
+      <Center mih="100dvh" p="md">
+        <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', xs: 'xl' }} w="100%" maw={420}>
+          <Stack gap={4} mb="lg">
+            <Text fz="sm" fw={700} c="blue.9" tt="uppercase" style={{ letterSpacing: '0.06em' }}>
+              {APP_NAME}
+            </Text>
+            <Title order={1} size="h2">
+              {title}
+            </Title>
+            <Text c="dimmed" fz="sm">
+              {subtitle}
+            </Text>
+          </Stack>
+          {children}
+        </Paper>
+      </Center>
+    </Box>
+  );
+}

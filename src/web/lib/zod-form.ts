@@ -1,0 +1,20 @@
+import type { FormErrors } from '@mantine/form';
+import type { z } from 'zod';
+
+/**
+ * Adapts a domain zod schema to @mantine/form's `validate` (style.md habit 1: one schema for
+ * route, form and type). The first message per field wins; nested paths are joined with dots,
+ * which is how @mantine/form names nested fields.
+ */
+export function zodValidate<Values>(schema: z.ZodType): (values: Values) => FormErrors {
+  return (values) => {
+    const result = schema.safeParse(values);
+    if (result.success) return {};
+    const errors: FormErrors = {};
+    for (const issue of result.error.issues) {
+      const path = issue.path.map(String).join('.');
+      if (!(path in errors)) errors[path] = issue.message;
+    }
+    return errors;
+  };
+}

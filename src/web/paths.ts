@@ -1,0 +1,47 @@
+/** Every route of the app (spec section 2), and builders for the ones with parameters. */
+export const paths = {
+  root: '/',
+  customerLogin: '/user/login',
+  orderHome: '/order/home',
+  orderHistory: '/order/history',
+  orderHistoryDetail: (id: number | string) => `/order/history/detail/${id}`,
+  orderForm: (id: number | string = 0) => `/order/form/${id}`,
+  worksheet: (customerId: number | string, name: string) =>
+    `/worksheet/${customerId}/${encodeURIComponent(name)}`,
+
+  adminLogin: '/maint/login',
+  maint: '/maint',
+  maintHome: '/maint/home',
+  items: '/maint/items',
+  itemEdit: (id: number | string) => `/maint/item/edit/${id}`,
+  itemImport: '/maint/item/import',
+  customers: '/maint/customers',
+  customerImport: '/maint/customer/import',
+  customerEdit: (id: number | string) => `/maint/customer/edit/${id}`,
+  customerItemsImport: '/maint/customer/importitems',
+  customerTypes: '/maint/customertype',
+  customerTypeEdit: (id: number | string) => `/maint/customertype/edit/${id}`,
+  orderMessages: '/maint/ordermessages',
+  orderMessageEdit: (id: number | string) => `/maint/ordermessage/edit/${id}`,
+  regenerateOrders: '/maint/regenerateorders',
+  users: '/maint/users',
+} as const;
+
+/** Search parameter a login page reads to go back where the guard sent the user from. */
+export const RETURN_TO = 'returnTo';
+
+/** A login URL that remembers `from` (path + search). */
+export function loginPath(login: string, from: string): string {
+  return `${login}?${RETURN_TO}=${encodeURIComponent(from)}`;
+}
+
+/**
+ * The `returnTo` value if it is a same-site path under one of `prefixes`, else `fallback`.
+ * Never an absolute or protocol-relative URL (no open redirect through the login page).
+ */
+export function safeReturnTo(raw: string | null, prefixes: readonly string[], fallback: string): string {
+  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.includes('\\')) return fallback;
+  return prefixes.some((p) => raw === p || raw.startsWith(`${p}/`) || raw.startsWith(`${p}?`))
+    ? raw
+    : fallback;
+}

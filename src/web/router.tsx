@@ -1,0 +1,133 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { PageLoader, RootLayout } from './components/layout/root-layout';
+import { NotFoundPage, RouteError } from './components/layout/route-error';
+import type { RouteHandle } from './components/layout/route-title';
+
+const title = (t: string): RouteHandle => ({ title: t });
+
+/**
+ * Spec section 2's routes. Every screen is a lazy route module (exporting `Component`), so the
+ * customer login loads only its own code and the whole /maint site stays in its own chunks.
+ */
+export const routes: RouteObject[] = [
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    HydrateFallback: PageLoader,
+    children: [
+      { index: true, element: <Navigate to="/order/home" replace /> },
+      {
+        path: 'user/login',
+        handle: title('Customer Login'),
+        lazy: () => import('./features/auth/customer-login.route'),
+      },
+      {
+        path: 'worksheet/:id/:name',
+        handle: title('Order Worksheet'),
+        lazy: () => import('./features/order/worksheet.route'),
+      },
+      {
+        // Layout route `home`: the customer frame, needs a signed-in customer.
+        lazy: () => import('./components/layout/customer/customer-layout.route'),
+        children: [
+          {
+            path: 'order/home',
+            handle: title('Order Messages'),
+            lazy: () => import('./features/order/order-home.route'),
+          },
+          {
+            path: 'order/history',
+            handle: title('Orders History'),
+            lazy: () => import('./features/order/order-history.route'),
+          },
+          {
+            path: 'order/history/detail/:id',
+            handle: title('Order Detail'),
+            lazy: () => import('./features/order/order-history-detail.route'),
+          },
+          {
+            path: 'order/form/:id',
+            handle: title('New Order'),
+            lazy: () => import('./features/order/order-form.route'),
+          },
+        ],
+      },
+      {
+        path: 'maint/login',
+        handle: title('Admin Login'),
+        lazy: () => import('./features/auth/admin-login.route'),
+      },
+      {
+        // Layout route `admin`: the maintenance frame, needs a signed-in admin.
+        path: 'maint',
+        lazy: () => import('./components/layout/maint/maint-layout.route'),
+        children: [
+          { index: true, element: <Navigate to="/maint/home" replace /> },
+          { path: 'home', handle: title('Home'), lazy: () => import('./features/maint/maint-home.route') },
+          { path: 'items', handle: title('Items'), lazy: () => import('./features/items/items.route') },
+          {
+            path: 'item/edit/:id',
+            handle: title('Item - View'),
+            lazy: () => import('./features/items/item-edit.route'),
+          },
+          {
+            path: 'item/import',
+            handle: title('Item - Import'),
+            lazy: () => import('./features/items/item-import.route'),
+          },
+          {
+            path: 'customers',
+            handle: title('Customers'),
+            lazy: () => import('./features/customers/customers.route'),
+          },
+          {
+            path: 'customer/import',
+            handle: title('Customer - Import'),
+            lazy: () => import('./features/customers/customer-import.route'),
+          },
+          {
+            path: 'customer/edit/:id',
+            handle: title('Customer - View'),
+            lazy: () => import('./features/customers/customer-edit.route'),
+          },
+          {
+            path: 'customer/importitems',
+            handle: title('Customer Items Import'),
+            lazy: () => import('./features/customers/customer-items-import.route'),
+          },
+          {
+            path: 'customertype',
+            handle: title('Customer Types'),
+            lazy: () => import('./features/customer-types/customer-types.route'),
+          },
+          {
+            path: 'customertype/edit/:id',
+            handle: title('Customer Type - Edit'),
+            lazy: () => import('./features/customer-types/customer-type-edit.route'),
+          },
+          {
+            path: 'ordermessages',
+            handle: title('Messages'),
+            lazy: () => import('./features/messages/order-messages.route'),
+          },
+          {
+            path: 'ordermessage/edit/:id',
+            handle: title('Message - Edit'),
+            lazy: () => import('./features/messages/order-message-edit.route'),
+          },
+          {
+            path: 'regenerateorders',
+            handle: title('Regenerate Orders'),
+            lazy: () => import('./features/regenerate/regenerate-orders.route'),
+          },
+          { path: 'users', handle: title('Users'), lazy: () => import('./features/users/users.route') },
+        ],
+      },
+      { path: '*', handle: title('Page not found'), Component: NotFoundPage },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,114 @@
+import { expect, test } from '@playwright/test';
+import { demo, expectAccessible, isPhone, signInAdmin, signInCustomer } from './support';
+
+test.describe('customer sign-in', () => {
+  test('shows the validation messages and the failure toast, then signs in to the customer frame', async ({ page }) => {
+    await page.goto('/order/home');
+    await expect(page).toHaveURL(/\/user\/login/);
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Valid Customer Number is required')).toBeVisible();
+    await expect(page.getByText('Zip Code is required')).toBeVisible();
+
+    // The masks keep digits only, 4 and 5 of them.
+    await page.getByLabel('Customer Number').fill('12a345');
+    await expect(page.getByLabel('Customer Number')).toHaveValue('1234');
+
+    await page.getByLabel('Customer Number').fill(demo.customer.number);
+    await page.getByLabel('Zip Code').fill('60699');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Invalid Customer Number and/or Zip Code')).toBeVisible();
+    await page.screenshot({ path: `test-results/screens/customer-login-${test.info().project.name}.png`, fullPage: true });
+
+    await page.getByLabel('Zip Code').fill(demo.customer.zip);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/order\/home$/);
+    const banner = page.getByRole('banner');
+    await expect(banner.getByText(demo.customer.number)).toBeVisible();
+    await expect(banner.getByText(demo.customer.name)).toBeVisible();
+    await expect(banner.getByText(/\d\d\/\d\d\/\d{4} \d\d:\d\d:\d\d (AM|PM)/)).toBeVisible();
+    // The footer: the settings' HTML, in italics.
+    const footer = page.locator('footer');
+    await expect(footer).toContainText('Customer Service');
+    await expect(footer.locator('div').first()).toHaveCSS('font-style', 'italic');
+    await expectAccessible(page);
+    await page.screenshot({ path: `test-results/screens/customer-frame-${test.info().project.name}.png`, fullPage: true });
+
+    // A reload keeps the session.
+    await page.reload();
+    await expect(page).toHaveURL(/\/order\/home$/);
+    await expect(page.getByRole('banner').getByText(demo.customer.name)).toBeVisible();
+
+    // The side menu's four entries (behind the burger on a phone).
+    if (isPhone(page)) await page.getByRole('button', { name: /menu/i }).first().click();
+    const nav = page.getByRole('navigation');
+    for (const entry of ['New Order', 'Orders History', 'Order Worksheet', 'Order Messages']) {
+      await expect(nav.getByRole('link', { name: entry })).toBeVisible();
+    }
+    if (isPhone(page)) await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/user\/login/);
+    await page.goto('/order/history');
+    await expect(page).toHaveURL(/\/user\/login/);
+  });
+
+  test('an inactive customer cannot sign in', async ({ page }) => {
+    await page.goto('/user/login');
+    await page.getByLabel('Customer Number').fill(demo.inactive.number);
+    await page.getByLabel('Zip Code').fill(demo.inactive.zip);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Invalid Customer Number and/or Zip Code')).toBeVisible();
+    await expect(page).toHaveURL(/\/user\/login/);
+  });
+});
+
+test.describe('staff sign-in', () => {
+  test('shows the messages and toast, signs in to the maintenance frame, and logs out to the customer side', async ({ page }) => {
+    await page.goto('/maint/customers');
+    await expect(page).toHaveURL(/\/maint\/login/);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Admin Login' }).click();
+    await expect(page.getByText('User Name is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+
+    await page.getByLabel('User Name').fill(demo.admin.user);
+    await page.getByRole('textbox', { name: 'Password' }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Admin Login' }).click();
+    await expect(page.getByText('Invalid User Name or Password')).toBeVisible();
+    await page.screenshot({ path: `test-results/screens/admin-login-${test.info().project.name}.png`, fullPage: true });
+
+    await signInAdmin(page);
+    await expect(page.getByText(/welcome/i).first()).toBeVisible();
+    await expectAccessible(page);
+    await page.screenshot({ path: `test-results/screens/maint-frame-${test.info().project.name}.png`, fullPage: true });
+
+    await page.getByRole('button', { name: 'Options' }).click();
+    const options = page.getByRole('menu');
+    for (const entry of ['Customer Items Import', 'Customers', 'Customer Types', 'Items', 'Messages', 'Regenerate Orders']) {
+      await expect(options.getByRole('menuitem', { name: entry, exact: true })).toBeVisible();
+    }
+    await options.getByRole('menuitem', { name: 'Customer Types', exact: true }).click();
+    await expect(page).toHaveURL(/\/maint\/customertype$/);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/maint\/home$/);
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/user\/login/);
+    await page.goto('/maint/home');
+    await expect(page).toHaveURL(/\/maint\/login/);
+  });
+
+  test('a signed-in customer who opens /maint goes to the admin login', async ({ page }) => {
+    await signInCustomer(page);
+    await page.goto('/maint/items');
+    await expect(page).toHaveURL(/\/maint\/login/);
+  });
+});
+
+test('an unknown path shows the not-found page', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByText('Page not found')).toBeVisible();
+  await expectAccessible(page);
+});
