@@ -1,6 +1,10 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 3199);
+// Each run gets its own port and data folder, so that runs side by side never share a server.
+// The main process picks them; the workers it starts inherit the environment.
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+const port = Number(process.env.E2E_PORT);
+const dataDir = `.tmp/e2e-${port}`;
 export const baseURL = `http://127.0.0.1:${port}`;
 
 // Debian's chromium (never `playwright install`: no browser downloads on these machines).
@@ -19,7 +23,7 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  outputDir: 'test-results',
+  outputDir: `test-results/run-${port}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -42,7 +46,8 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database with the demo data for every run.
-    command: 'rm -rf .tmp/e2e && npx tsx src/server/main.ts',
+    // The server serves a copy of the build, so a rebuild during the run cannot pull files away.
+    command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && cp -r dist/web ${dataDir}/web && npx tsx src/server/main.ts`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -50,7 +55,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: '.tmp/e2e',
+      DATA_DIR: dataDir,
+      WEB_ROOT: `${dataDir}/web`,
       ADMIN_PASSWORD: 'e2e-admin-password',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',

@@ -2,7 +2,7 @@
 // it starts on the embedded database with demo data (playwright.config.ts).
 
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 if (!existsSync(chromium)) {
@@ -18,4 +18,8 @@ if (!existsSync(chromium)) {
 const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit' }).status ?? 1;
 const built = run('npx', ['vite', 'build', '--logLevel', 'warn']);
 if (built !== 0) process.exit(built);
-process.exit(run('npx', ['playwright', 'test', ...process.argv.slice(2)]));
+// The port names the run's data folder (playwright.config.ts), removed once the run is over.
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+const status = run('npx', ['playwright', 'test', ...process.argv.slice(2)]);
+rmSync(`.tmp/e2e-${process.env.E2E_PORT}`, { recursive: true, force: true });
+process.exit(status);

@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { demo, expectAccessible, isPhone, signInAdmin, signInCustomer } from './support';
 
 test.describe('customer sign-in', () => {
-  test('shows the validation messages and the failure toast, then signs in to the customer frame', async ({ page }) => {
+  test('shows the validation messages and the failure toast, then signs in to the customer frame', async ({
+    page,
+  }) => {
     await page.goto('/order/home');
     await expect(page).toHaveURL(/\/user\/login/);
     await expectAccessible(page);
@@ -19,7 +21,10 @@ test.describe('customer sign-in', () => {
     await page.getByLabel('Zip Code').fill('60699');
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('Invalid Customer Number and/or Zip Code')).toBeVisible();
-    await page.screenshot({ path: `test-results/screens/customer-login-${test.info().project.name}.png`, fullPage: true });
+    await page.screenshot({
+      path: `test-results/screens/customer-login-${test.info().project.name}.png`,
+      fullPage: true,
+    });
 
     await page.getByLabel('Zip Code').fill(demo.customer.zip);
     await page.getByRole('button', { name: 'Login' }).click();
@@ -33,7 +38,10 @@ test.describe('customer sign-in', () => {
     await expect(footer).toContainText('Customer Service');
     await expect(footer.locator('div').first()).toHaveCSS('font-style', 'italic');
     await expectAccessible(page);
-    await page.screenshot({ path: `test-results/screens/customer-frame-${test.info().project.name}.png`, fullPage: true });
+    await page.screenshot({
+      path: `test-results/screens/customer-frame-${test.info().project.name}.png`,
+      fullPage: true,
+    });
 
     // A reload keeps the session.
     await page.reload();
@@ -65,7 +73,9 @@ test.describe('customer sign-in', () => {
 });
 
 test.describe('staff sign-in', () => {
-  test('shows the messages and toast, signs in to the maintenance frame, and logs out to the customer side', async ({ page }) => {
+  test('shows the messages and toast, signs in to the maintenance frame, and logs out to the customer side', async ({
+    page,
+  }) => {
     await page.goto('/maint/customers');
     await expect(page).toHaveURL(/\/maint\/login/);
     await expectAccessible(page);
@@ -77,16 +87,29 @@ test.describe('staff sign-in', () => {
     await page.getByRole('textbox', { name: 'Password' }).fill('wrong-password');
     await page.getByRole('button', { name: 'Admin Login' }).click();
     await expect(page.getByText('Invalid User Name or Password')).toBeVisible();
-    await page.screenshot({ path: `test-results/screens/admin-login-${test.info().project.name}.png`, fullPage: true });
+    await page.screenshot({
+      path: `test-results/screens/admin-login-${test.info().project.name}.png`,
+      fullPage: true,
+    });
 
     await signInAdmin(page);
     await expect(page.getByText(/welcome/i).first()).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({ path: `test-results/screens/maint-frame-${test.info().project.name}.png`, fullPage: true });
+    await page.screenshot({
+      path: `test-results/screens/maint-frame-${test.info().project.name}.png`,
+      fullPage: true,
+    });
 
     await page.getByRole('button', { name: 'Options' }).click();
     const options = page.getByRole('menu');
-    for (const entry of ['Customer Items Import', 'Customers', 'Customer Types', 'Items', 'Messages', 'Regenerate Orders']) {
+    for (const entry of [
+      'Customer Items Import',
+      'Customers',
+      'Customer Types',
+      'Items',
+      'Messages',
+      'Regenerate Orders',
+    ]) {
       await expect(options.getByRole('menuitem', { name: entry, exact: true })).toBeVisible();
     }
     await options.getByRole('menuitem', { name: 'Customer Types', exact: true }).click();

@@ -27,6 +27,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     trustProxy: false,
     logLevel: 'silent',
     uploadLimitBytes: 50 * 1024 * 1024,
+    webRoot: undefined,
     ...overrides,
   };
 }
