@@ -51,6 +51,8 @@ page.on('response', (res) => {
 });
 await page.goto(`http://127.0.0.1:${port}/user/login`, { waitUntil: 'networkidle' });
 await page.getByRole('button', { name: 'Login' }).waitFor({ timeout: 15_000 });
+// Everything, including what the page fetches once idle (the toast host): all of it counts.
+await page.waitForTimeout(2000);
 await browser.close();
 server.close();
 
@@ -62,15 +64,11 @@ for (const p of [...scripts].sort()) {
   const g = gzipSync(buf, { level: 9 }).length;
   raw += buf.length;
   gz += g;
-  rows.push(
-    `  ${p.padEnd(60)} ${(buf.length / 1024).toFixed(1).padStart(8)} kB  ${(g / 1024).toFixed(1).padStart(7)} kB gzip`,
-  );
+  rows.push(`  ${p.padEnd(60)} ${(buf.length / 1024).toFixed(1).padStart(8)} kB  ${(g / 1024).toFixed(1).padStart(7)} kB gzip`);
 }
-console.log('JavaScript loaded by /user/login:');
+console.log('JavaScript loaded by /user/login, including what it fetches once idle:');
 console.log(rows.join('\n'));
-console.log(
-  `total: ${(raw / 1024).toFixed(1)} kB, ${(gz / 1024).toFixed(1)} kB gzip (goal: at most 170 kB gzip)`,
-);
+console.log(`total: ${(raw / 1024).toFixed(1)} kB, ${(gz / 1024).toFixed(1)} kB gzip (goal: at most 170 kB gzip)`);
 const maint = [...scripts].filter((s) => /maint|admin/i.test(s));
 console.log(
   maint.length

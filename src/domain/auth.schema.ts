@@ -1,40 +1,14 @@
 import { z } from 'zod';
 
-/** Spec section 5: the customer signs in with a 4-digit customer number and a 5-digit zip code. */
-export const customerLoginMessages = {
-  companyId: 'Valid Customer Number is required',
-  zipcode: 'Zip Code is required',
-  failed: 'Invalid Customer Number and/or Zip Code',
-} as const;
-
-export const adminLoginMessages = {
-  user: 'User Name is required',
-  password: 'Password is required',
-  failed: 'Invalid User Name or Password',
-} as const;
-
-export const tooManyAttemptsMessage =
-  'Too many failed sign-in attempts. Please wait a few minutes and try again.';
-
-export const CustomerLoginSchema = z.object({
-  CompanyId: z.coerce
-    .number({ message: customerLoginMessages.companyId })
-    .int(customerLoginMessages.companyId)
-    .min(1, customerLoginMessages.companyId)
-    .max(9999, customerLoginMessages.companyId),
-  Zipcode: z.coerce
-    .number({ message: customerLoginMessages.zipcode })
-    .int(customerLoginMessages.zipcode)
-    .min(1, customerLoginMessages.zipcode)
-    .max(99999, customerLoginMessages.zipcode),
-});
-export type CustomerLogin = z.infer<typeof CustomerLoginSchema>;
-
-export const AdminLoginSchema = z.object({
-  User: z.string({ message: adminLoginMessages.user }).trim().min(1, adminLoginMessages.user).max(64),
-  Password: z.string({ message: adminLoginMessages.password }).min(1, adminLoginMessages.password).max(256),
-});
-export type AdminLogin = z.infer<typeof AdminLoginSchema>;
+export {
+  type AdminLogin,
+  AdminLoginSchema,
+  adminLoginMessages,
+  type CustomerLogin,
+  CustomerLoginSchema,
+  customerLoginMessages,
+  tooManyAttemptsMessage,
+} from './login.schema';
 
 /** The signed-in customer as the API returns it (no secrets: the zip code is the customer's own). */
 export const SessionCustomerSchema = z.object({

@@ -31,22 +31,26 @@ function whenIdle(callback: () => void, timeout = 1500): () => void {
 }
 
 /**
- * Toasts and dialogs, loaded after the first screen is up (they are 36 kB gzip that the login
- * page does not need to paint), or at once when a dialog is asked for earlier.
+ * Toasts load after the first screen is up (the login page does not need them to paint);
+ * dialogs load when one is asked for, or when a signed-in frame preloads them
+ * (`preloadDialogHost`): the login pages rarely need a dialog and never pay for one.
  */
 export function DeferredHosts() {
   const requested = useSyncExternalStore(subscribeDialogHost, isDialogHostRequested);
   const [idle, setIdle] = useState(false);
   useEffect(() => whenIdle(() => setIdle(true)), []);
-  if (!idle && !requested) return null;
   return (
     <>
-      <Suspense fallback={null}>
-        <NotificationsHost />
-      </Suspense>
-      <Suspense fallback={null}>
-        <DialogHost />
-      </Suspense>
+      {(idle || requested) && (
+        <Suspense fallback={null}>
+          <NotificationsHost />
+        </Suspense>
+      )}
+      {requested && (
+        <Suspense fallback={null}>
+          <DialogHost />
+        </Suspense>
+      )}
     </>
   );
 }

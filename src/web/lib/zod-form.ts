@@ -1,14 +1,15 @@
 import type { FormErrors } from '@mantine/form';
-import type { z } from 'zod';
+import { type $ZodType, safeParse } from 'zod/v4/core';
 
 /**
  * Adapts a domain zod schema to @mantine/form's `validate` (style.md habit 1: one schema for
  * route, form and type). The first message per field wins; nested paths are joined with dots,
- * which is how @mantine/form names nested fields.
+ * which is how @mantine/form names nested fields. It takes any zod schema, classic or "mini"
+ * (the login forms use zod/mini to stay small), through zod's core `safeParse`.
  */
-export function zodValidate<Values>(schema: z.ZodType): (values: Values) => FormErrors {
+export function zodValidate<Values>(schema: $ZodType): (values: Values) => FormErrors {
   return (values) => {
-    const result = schema.safeParse(values);
+    const result = safeParse(schema, values);
     if (result.success) return {};
     const errors: FormErrors = {};
     for (const issue of result.error.issues) {

@@ -12,8 +12,9 @@ export function nextDialogId(prefix: string): string {
 
 /*
  * The modal host (@mantine/modals' ModalsProvider with Modal, ScrollArea and floating-ui, about
- * 20 kB gzip) is not on the login page's critical path: `DeferredHosts` mounts it when the
- * browser is idle, or at once when a dialog is asked for before that.
+ * 25 kB gzip) is not loaded by the login pages at all unless a dialog is asked for there:
+ * `DeferredHosts` mounts it when a dialog is requested, and the signed-in frames request it
+ * when the browser is idle (`preloadDialogHost`), so their dialogs still open offline.
  */
 type HostState = 'idle' | 'requested' | 'ready' | 'failed';
 let hostState: HostState = 'idle';
@@ -44,6 +45,16 @@ function requestDialogHost(): Promise<boolean> {
     for (const listener of listeners) listener();
   }
   return hostReady;
+}
+
+/** Loads the dialog host when the browser is idle; the signed-in frames call it on mount. */
+export function preloadDialogHost(): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(() => void requestDialogHost(), { timeout: 3000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(() => void requestDialogHost(), 500);
+  return () => window.clearTimeout(handle);
 }
 
 /**

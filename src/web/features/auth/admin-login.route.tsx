@@ -1,8 +1,7 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AdminLoginSchema, adminLoginMessages } from '../../../domain/auth.schema';
-import { zodValidate } from '../../lib/zod-form';
+import { adminLoginErrors, adminLoginMessages } from '../../../domain/login-rules';
 import { paths, RETURN_TO, safeReturnTo } from '../../paths';
 import { useAuthenticateAdmin } from './api/authenticate-admin';
 import { LoginCard } from './components/login-card';
@@ -21,18 +20,21 @@ export function Component() {
   const form = useForm<AdminLoginValues>({
     mode: 'controlled',
     initialValues: { User: '', Password: '' },
-    validate: zodValidate(AdminLoginSchema),
+    validate: adminLoginErrors,
   });
 
   const submit = form.onSubmit((values) => {
-    authenticate.mutate(AdminLoginSchema.parse(values), {
-      onSuccess: () => {
-        hideLoginToast();
-        const to = safeReturnTo(search.get(RETURN_TO), [paths.maint], paths.maintHome);
-        void navigate(to, { replace: true });
+    authenticate.mutate(
+      { User: values.User.trim(), Password: values.Password },
+      {
+        onSuccess: () => {
+          hideLoginToast();
+          const to = safeReturnTo(search.get(RETURN_TO), [paths.maint], paths.maintHome);
+          void navigate(to, { replace: true });
+        },
+        onError: (error) => handleLoginError(error, adminLoginMessages.failed, form.setFieldError),
       },
-      onError: (error) => handleLoginError(error, adminLoginMessages.failed, form.setFieldError),
-    });
+    );
   });
 
   return (

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { adminLoginMessages } from '../../../domain/auth.schema';
+import { adminLoginMessages } from '../../../domain/login-rules';
 import { mockFetch, renderRoutes } from '../../test/render';
 import { Component as AdminLogin } from './admin-login.route';
 

@@ -1,9 +1,8 @@
 import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { CustomerLoginSchema, customerLoginMessages } from '../../../domain/auth.schema';
+import { customerLoginErrors, customerLoginMessages } from '../../../domain/login-rules';
 import { DigitsInput } from '../../components/digits-input';
-import { zodValidate } from '../../lib/zod-form';
 import { paths, RETURN_TO, safeReturnTo } from '../../paths';
 import { useAuthenticateCustomer } from './api/authenticate-customer';
 import { LoginCard } from './components/login-card';
@@ -22,18 +21,21 @@ export function Component() {
   const form = useForm<CustomerLoginValues>({
     mode: 'controlled',
     initialValues: { CompanyId: '', Zipcode: '' },
-    validate: zodValidate(CustomerLoginSchema),
+    validate: customerLoginErrors,
   });
 
   const submit = form.onSubmit((values) => {
-    authenticate.mutate(CustomerLoginSchema.parse(values), {
-      onSuccess: () => {
-        hideLoginToast();
-        const to = safeReturnTo(search.get(RETURN_TO), ['/order'], paths.orderHome);
-        void navigate(to, { replace: true });
+    authenticate.mutate(
+      { CompanyId: Number(values.CompanyId), Zipcode: Number(values.Zipcode) },
+      {
+        onSuccess: () => {
+          hideLoginToast();
+          const to = safeReturnTo(search.get(RETURN_TO), ['/order'], paths.orderHome);
+          void navigate(to, { replace: true });
+        },
+        onError: (error) => handleLoginError(error, customerLoginMessages.failed, form.setFieldError),
       },
-      onError: (error) => handleLoginError(error, customerLoginMessages.failed, form.setFieldError),
-    });
+    );
   });
 
   return (

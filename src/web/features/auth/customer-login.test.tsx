@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { customerLoginMessages, tooManyAttemptsMessage } from '../../../domain/auth.schema';
+import { customerLoginMessages, tooManyAttemptsMessage } from '../../../domain/login-rules';
 import { mockFetch, renderRoutes } from '../../test/render';
 import { Component as CustomerLogin } from './customer-login.route';
 

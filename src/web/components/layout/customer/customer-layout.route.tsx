@@ -5,6 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { useBelow } from '../../../lib/use-below';
 import { paths } from '../../../paths';
 import { breakpoints } from '../../../theme';
+import { preloadDialogHost } from '../../dialogs/dialog-settings';
 import { RequireRole } from '../require-role';
 import { CustomerHeader } from './customer-header';
 import { CustomerNav } from './customer-nav';
@@ -14,6 +15,7 @@ const NAV_WIDTH = 220;
 
 /** The customer frame (layout route `home`): needs a signed-in customer. */
 export function Component() {
+  useEffect(() => preloadDialogHost(), []);
   return (
     <RequireRole need="customer" login={paths.customerLogin}>
       <CustomerFrame />

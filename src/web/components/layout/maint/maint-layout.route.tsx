@@ -6,6 +6,7 @@ import { useSignedInUser } from '../../../features/auth/api/get-session';
 import { useBelow } from '../../../lib/use-below';
 import { paths } from '../../../paths';
 import { breakpoints } from '../../../theme';
+import { preloadDialogHost } from '../../dialogs/dialog-settings';
 import { FilterDrawerProvider, FilterDrawerTarget, useFilterDrawer } from '../filter-drawer';
 import { RequireRole } from '../require-role';
 import { MaintHeader } from './maint-header';
@@ -17,6 +18,7 @@ const ASIDE_WIDTH = 320;
 
 /** The admin frame (layout route `admin` at /maint): needs a signed-in admin. */
 export function Component() {
+  useEffect(() => preloadDialogHost(), []);
   return (
     <RequireRole need="admin" login={paths.adminLogin}>
       <FilterDrawerProvider>

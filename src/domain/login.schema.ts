@@ -1,0 +1,42 @@
+import { z } from 'zod/mini';
+import { adminLoginMessages, customerLoginMessages, PASSWORD_MAX, USER_NAME_MAX } from './login-rules';
+
+export {
+  adminLoginMessages,
+  customerLoginMessages,
+  tooManyAttemptsMessage,
+} from './login-rules';
+
+/**
+ * The API's sign-in bodies. The login pages check the same rules with the plain functions of
+ * login-rules.ts (no zod on the first page); login-rules.test.ts proves both agree.
+ */
+
+/** A whole number from `min` to `max`, given as a number or as form text; one message for every way it is wrong. */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z
+    .pipe(z.coerce.number({ error: message }), z.int({ error: message }))
+    .check(z.minimum(min, { error: message }), z.maximum(max, { error: message }));
+
+export const CustomerLoginSchema = z.object({
+  CompanyId: wholeNumber(1, 9999, customerLoginMessages.companyId),
+  Zipcode: wholeNumber(1, 99999, customerLoginMessages.zipcode),
+});
+export type CustomerLogin = z.infer<typeof CustomerLoginSchema>;
+
+export const AdminLoginSchema = z.object({
+  User: z
+    .string({ error: adminLoginMessages.user })
+    .check(
+      z.trim(),
+      z.minLength(1, { error: adminLoginMessages.user }),
+      z.maxLength(USER_NAME_MAX, { error: adminLoginMessages.userTooLong }),
+    ),
+  Password: z
+    .string({ error: adminLoginMessages.password })
+    .check(
+      z.minLength(1, { error: adminLoginMessages.password }),
+      z.maxLength(PASSWORD_MAX, { error: adminLoginMessages.passwordTooLong }),
+    ),
+});
+export type AdminLogin = z.infer<typeof AdminLoginSchema>;

@@ -1,0 +1,170 @@
+import '@mantine/dropzone/styles.css';
+import { Box, Button, Group, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import type { ImportReport } from '../../../domain/imports.schema';
+import { isApiError } from '../../lib/api-client';
+import { IconCircleCheck, IconCircleX, IconFileImport, IconUpload } from '../icons';
+import { ImportReportView } from './import-report-view';
+import { uploadImportFile } from './upload-file';
+
+/** Spec section 2's label for the single-file uploader. */
+export const UPLOAD_LABEL = 'Add Import File and Upload';
+export const ONE_FILE_MESSAGE = 'Only one file can be uploaded at a time.';
+
+export interface FileUploadProps {
+  /** The uploader's heading, e.g. 'Customer Items Import'. */
+  title: string;
+  /** The import endpoint, e.g. '/api/CustomerImport'. */
+  url: string;
+  /** The lists an upload changes: invalidated after every upload that answered a report. */
+  invalidates: QueryKey[];
+  /** What the file must hold (columns), shown above the drop area. */
+  children?: ReactNode;
+}
+
+/**
+ * Spec section 4's import uploader: one file, status idle, uploading (with progress), uploaded
+ * (the report) or failed (a negative icon and the reason).
+ */
+export function FileUpload({ title, url, invalidates, children }: FileUploadProps) {
+  const titleId = useId();
+  const openRef = useRef<() => void>(null);
+  const queryClient = useQueryClient();
+  const [fileName, setFileName] = useState('');
+  const [progress, setProgress] = useState(0);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadImportFile(url, file, { onProgress: setProgress }),
+    // The status below is the feedback: no 'Please wait...' overlay, no error dialog.
+    meta: { silent: true, errorDialog: false },
+    onSuccess: () => Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+
+  const start = (files: File[]) => {
+    const file = files[0];
+    if (!file || upload.isPending) return;
+    setRefusal(null);
+    setFileName(file.name);
+    setProgress(0);
+    upload.mutate(file);
+  };
+  const refuse = (rejections: FileRejection[]) => {
+    upload.reset();
+    setFileName(rejections.length === 1 ? rejections[0]!.file.name : '');
+    setRefusal(
+      rejections.length > 1 ? ONE_FILE_MESSAGE : (rejections[0]?.errors[0]?.message ?? ONE_FILE_MESSAGE),
+    );
+  };
+
+  const failedReason =
+    refusal ??
+    (upload.isError ? (isApiError(upload.error) ? upload.error.ErrorMessage : String(upload.error)) : null);
+
+  return (
+    <Paper component="section" aria-labelledby={titleId} withBorder p={{ base: 'sm', xs: 'md' }} radius="md">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id={titleId}>
+          {title}
+        </Title>
+        {children}
+        <Dropzone
+          onDrop={start}
+          onReject={refuse}
+          multiple={false}
+          maxFiles={1}
+          disabled={upload.isPending}
+          openRef={openRef}
+          activateOnClick={false}
+          inputProps={{ 'aria-label': `${title} file` }}
+          p="md"
+        >
+          <Group justify="center" gap="sm" mih={64} style={{ pointerEvents: 'none' }} wrap="nowrap">
+            <IconFileImport size={32} color="var(--mantine-color-gray-7)" />
+            <Text fz="sm" c="dimmed">
+              Drop one tab-separated file here, or use the button below.
+            </Text>
+          </Group>
+        </Dropzone>
+        <Group justify="flex-start">
+          <Button
+            leftSection={<IconUpload size={18} />}
+            onClick={() => openRef.current?.()}
+            loading={upload.isPending}
+          >
+            {UPLOAD_LABEL}
+          </Button>
+        </Group>
+        <Box aria-live="polite">
+          <UploadStatus
+            status={
+              upload.isPending
+                ? 'uploading'
+                : failedReason
+                  ? 'failed'
+                  : upload.isSuccess
+                    ? 'uploaded'
+                    : 'idle'
+            }
+            fileName={fileName}
+            progress={progress}
+            reason={failedReason}
+            report={upload.data}
+          />
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}
+
+export type UploadStatusValue = 'idle' | 'uploading' | 'uploaded' | 'failed';
+
+interface UploadStatusProps {
+  status: UploadStatusValue;
+  fileName: string;
+  progress: number;
+  reason: string | null;
+  report: ImportReport | undefined;
+}
+
+function UploadStatus({ status, fileName, progress, reason, report }: UploadStatusProps) {
+  if (status === 'idle') return null;
+  if (status === 'uploading') {
+    const pct = Math.round(progress * 100);
+    return (
+      <Stack gap={4}>
+        <Text fz="sm">
+          {pct < 100 ? `Uploading ${fileName}: ${pct}%` : `Importing ${fileName}, please wait...`}
+        </Text>
+        <Progress value={pct} animated={pct >= 100} aria-label={`Upload of ${fileName}`} />
+      </Stack>
+    );
+  }
+  if (status === 'failed') {
+    return (
+      <Group gap="sm" wrap="nowrap" align="flex-start" role="alert">
+        <ThemeIcon color="red.9" variant="light" radius="xl" size={32} role="img" aria-label="Failed">
+          <IconCircleX size={20} />
+        </ThemeIcon>
+        <Box style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+          <Text fw={600}>{fileName ? `${fileName}: failed` : 'Upload failed'}</Text>
+          <Text fz="sm">{reason}</Text>
+        </Box>
+      </Group>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <Group gap="sm" wrap="nowrap">
+        <ThemeIcon color="green.9" variant="light" radius="xl" size={32} role="img" aria-label="Uploaded">
+          <IconCircleCheck size={20} />
+        </ThemeIcon>
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          {report?.FileName || fileName}: uploaded
+        </Text>
+      </Group>
+      {report && <ImportReportView report={report} />}
+    </Stack>
+  );
+}
