@@ -64,11 +64,15 @@ for (const p of [...scripts].sort()) {
   const g = gzipSync(buf, { level: 9 }).length;
   raw += buf.length;
   gz += g;
-  rows.push(`  ${p.padEnd(60)} ${(buf.length / 1024).toFixed(1).padStart(8)} kB  ${(g / 1024).toFixed(1).padStart(7)} kB gzip`);
+  rows.push(
+    `  ${p.padEnd(60)} ${(buf.length / 1024).toFixed(1).padStart(8)} kB  ${(g / 1024).toFixed(1).padStart(7)} kB gzip`,
+  );
 }
 console.log('JavaScript loaded by /user/login, including what it fetches once idle:');
 console.log(rows.join('\n'));
-console.log(`total: ${(raw / 1024).toFixed(1)} kB, ${(gz / 1024).toFixed(1)} kB gzip (goal: at most 170 kB gzip)`);
+console.log(
+  `total: ${(raw / 1024).toFixed(1)} kB, ${(gz / 1024).toFixed(1)} kB gzip (goal: at most 170 kB gzip)`,
+);
 const maint = [...scripts].filter((s) => /maint|admin/i.test(s));
 console.log(
   maint.length

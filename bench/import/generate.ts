@@ -37,22 +37,33 @@ async function writeLines(file: string, count: number, line: (i: number) => stri
 }
 
 export function writeCustomers(file: string, customers: number) {
-  return writeLines(file, customers, (i) => `${companyId(i)}\tBench Customer ${i + 1}\t${60000 + (i % 999)}\t${1 + (i % 7)}`);
+  return writeLines(
+    file,
+    customers,
+    (i) => `${companyId(i)}\tBench Customer ${i + 1}\t${60000 + (i % 999)}\t${1 + (i % 7)}`,
+  );
 }
 
 export function writeItems(file: string, items: number) {
   return writeLines(
     file,
     items,
-    (i) => `${itemCode(i)}\tBench Item ${i + 1} 12oz\t${[6, 12, 24][i % 3]}\t${1 + (i % 2)}\t${i % 5 ? 'Y' : 'N'}\tCAN\tCS`,
+    (i) =>
+      `${itemCode(i)}\tBench Item ${i + 1} 12oz\t${[6, 12, 24][i % 3]}\t${1 + (i % 2)}\t${i % 5 ? 'Y' : 'N'}\tCAN\tCS`,
   );
 }
 
 /** `lines` order history lines: orders of 10 distinct items for random customers in 2024-2025. */
 export function writeHistory(file: string, lines: number, customers: number, items: number) {
   const rand = mulberry32(20_250_101);
-  let order: { num: string; customer: number; date: string; delivery: string; first: number; step: number } | null =
-    null;
+  let order: {
+    num: string;
+    customer: number;
+    date: string;
+    delivery: string;
+    first: number;
+    step: number;
+  } | null = null;
   return writeLines(file, lines, (i) => {
     if (i % 10 === 0) {
       const month = 1 + rand(12);

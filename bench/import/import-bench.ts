@@ -75,7 +75,8 @@ async function runTarget(target: 'pg' | 'pglite', databaseUrl?: string): Promise
     await upload(server, cookie, '/api/ItemImport', files.items);
     const baselineRss = server.peakRss();
     const { seconds, report } = await upload(server, cookie, '/api/OrderHistoryImport', files.history);
-    if (report.Inserted !== LINES) throw new Error(`expected ${LINES} lines inserted: ${JSON.stringify(report)}`);
+    if (report.Inserted !== LINES)
+      throw new Error(`expected ${LINES} lines inserted: ${JSON.stringify(report)}`);
     const result = {
       target,
       seconds,
@@ -98,7 +99,9 @@ async function runTarget(target: 'pg' | 'pglite', databaseUrl?: string): Promise
 function psqlCopy(databaseUrl: string): number {
   const columns = Array.from({ length: 13 }, (_, i) => `c${i + 1} text`).join(', ');
   const sql = (command: string) => {
-    const r = spawnSync('psql', [databaseUrl, '-v', 'ON_ERROR_STOP=1', '-q', '-c', command], { encoding: 'utf8' });
+    const r = spawnSync('psql', [databaseUrl, '-v', 'ON_ERROR_STOP=1', '-q', '-c', command], {
+      encoding: 'utf8',
+    });
     if (r.status !== 0) throw new Error(`psql failed: ${r.stderr}`);
   };
   sql(`create table bench_copy (${columns})`);
@@ -107,12 +110,16 @@ function psqlCopy(databaseUrl: string): number {
   const seconds = (performance.now() - started) / 1000;
   sql('drop table bench_copy');
   const rate = LINES / seconds;
-  console.log(`psql \\copy: ${LINES.toLocaleString('en-US')} lines in ${seconds.toFixed(1)} s = ${Math.round(rate).toLocaleString('en-US')} lines/s`);
+  console.log(
+    `psql \\copy: ${LINES.toLocaleString('en-US')} lines in ${seconds.toFixed(1)} s = ${Math.round(rate).toLocaleString('en-US')} lines/s`,
+  );
   return rate;
 }
 
 async function main() {
-  console.log(`Generating ${CUSTOMERS} customers, ${ITEMS} items and ${LINES.toLocaleString('en-US')} order history lines...`);
+  console.log(
+    `Generating ${CUSTOMERS} customers, ${ITEMS} items and ${LINES.toLocaleString('en-US')} order history lines...`,
+  );
   await writeCustomers(files.customers, CUSTOMERS);
   await writeItems(files.items, ITEMS);
   const bytes = await writeHistory(files.history, LINES, CUSTOMERS, ITEMS);

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../src/server/db/client.js';
+
+/**
+ * The benchmarks' data set, made in SQL (seconds, not minutes): 2,000 customers of type 2,
+ * 1,500 items, 40 product links per customer, and 50 imported orders of 10 lines per
+ * customer, 1,000,000 order history lines in all. Product ids are 1..1500 (a fresh database).
+ */
+export const BENCH = {
+  customers: 2000,
+  items: 1500,
+  linksPerCustomer: 40,
+  ordersPerCustomer: 50,
+  linesPerOrder: 10,
+};
+export const firstCompanyId = 1001;
+
+export async function generateBenchData(db: Db, log: (m: string) => void = () => {}) {
+  const t0 = Date.now();
+  const step = async (name: string, q: ReturnType<typeof sql>) => {
+    const t = Date.now();
+    await db.execute(q);
+    log(`  ${name}: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  };
+  await step(
+    'customer types',
+    sql`insert into customer_types (id, name, lead_hours, cutoff_hours, cutoff_minutes)
+        select g, 'Bench Type ' || g, 24, 16, 0 from generate_series(1, 7) g on conflict do nothing`,
+  );
+  await step(
+    'items',
+    sql`insert into products (code, description, type, units, is_case_only, unit_uom, case_uom)
+        select 'P' || lpad(g::text, 5, '0'), 'Bench beverage ' || g || ' 24x12oz', 1 + g % 2,
+               (array[6, 12, 24])[1 + g % 3], g % 4 <> 0, 'EA', 'CS'
+        from generate_series(1, ${BENCH.items}) g`,
+  );
+  await step(
+    'customers',
+    sql`insert into customers (company_id, customer_type_id, name, zipcode)
+        select ${firstCompanyId} + g - 1, 2, 'Bench Customer ' || g, 60000 + g % 900
+        from generate_series(1, ${BENCH.customers}) g`,
+  );
+  await step(
+    'product links',
+    sql`insert into customer_products (customer_id, product_id, order_no)
+        select c.id, ((c.id * 7 + k * 31) % ${BENCH.items}) + 1, k
+        from customers c, generate_series(0, ${BENCH.linksPerCustomer - 1}) k`,
+  );
+  await step(
+    'orders',
+    sql`insert into orders (customer_id, order_num, source, order_type, create_date, delivery_date, name, phone, email, status)
+        select c.id, (1000000 + (c.id - 1) * ${BENCH.ordersPerCustomer} + o)::text, 'import', 'REG',
+               now() - make_interval(days => o * 3 + 2), current_date - o * 3,
+               'Bench Buyer', '3125550100', 'buyer@bench.example.com', 99
+        from customers c, generate_series(1, ${BENCH.ordersPerCustomer}) o`,
+  );
+  await step(
+    'order lines',
+    sql`insert into order_lines (order_id, product_id, code, description, units_per_case, case_quantity, unit_quantity, is_case_only)
+        select o.id, p.id, p.code, p.description, p.units, 1 + (o.id + k) % 5, 0, p.is_case_only
+        from orders o
+        cross join generate_series(0, ${BENCH.linesPerOrder - 1}) k
+        join products p on p.id = ((o.customer_id * 7 + ((o.id + k) % ${BENCH.linksPerCustomer}) * 31) % ${BENCH.items}) + 1`,
+  );
+  await step('analyze', sql`analyze`);
+  log(`  data ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+}
