@@ -1,0 +1,140 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminUsers, customerProducts, messages, orders } from '../db/schema.js';
+import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../test/helpers.js';
+import { customerByCompany } from '../test/order-fixtures.js';
+
+/**
+ * Every route of the OpenAPI document, for four callers: nobody, customer A (the resource's
+ * owner), customer B (another customer), an admin. A route with no row here fails the test,
+ * so a new route cannot ship unchecked. A status list means "one of these".
+ */
+type Expect = number | number[];
+interface Row {
+  nobody: Expect;
+  a: Expect;
+  b: Expect;
+  admin: Expect;
+  url?: (c: Ctx) => string;
+  body?: (c: Ctx) => unknown;
+}
+interface Ctx {
+  aId: number;
+  bId: number;
+  orderOfA: number;
+  linkOfA: number;
+  productId: number;
+  messageId: number;
+  adminId: number;
+}
+
+// Shorthands: who gets in where.
+const adminOnly = (admin: Expect = [200, 201, 204, 400, 404, 406, 409, 415, 422]): Row => ({ nobody: 401, a: 403, b: 403, admin });
+const ownOrAdmin: Row = { nobody: 401, a: 200, b: 403, admin: 200 };
+const anyone = (status: Expect): Row => ({ nobody: status, a: status, b: status, admin: status });
+
+const rows: Record<string, Row> = {
+  'POST /api/v1/Authenticate': { ...anyone(401), body: () => ({ CompanyId: 9999, Zipcode: 11111 }) },
+  'POST /api/v1/Maint/Authenticate': { ...anyone(401), body: () => ({ User: 'nobody', Password: 'wrong-password' }) },
+  'POST /api/v1/Logout': anyone(204),
+  'GET /api/v1/Session': anyone(200),
+  'GET /api/v1/Footer': anyone(200),
+  'POST /api/v1/Footer': { ...adminOnly(200), body: () => ({ Footer: '<p>Matrix</p>' }) },
+  // Customers order for themselves only: the body is checked after the role, so 422 here.
+  'POST /api/v1/Order': { nobody: 401, a: 422, b: 422, admin: 403, body: () => ({}) },
+  'GET /api/v1/Order/{id}': { ...ownOrAdmin, url: (c) => `/api/v1/Order/${c.orderOfA}` },
+  'GET /api/v1/Orders/{companyId}': { ...ownOrAdmin, url: () => '/api/v1/Orders/1001' },
+  'GET /api/v1/Order/{customerId}/Last': { ...ownOrAdmin, url: (c) => `/api/v1/Order/${c.aId}/Last` },
+  'POST /api/v1/Order/Copy': { ...ownOrAdmin, body: (c) => ({ OrderId: c.orderOfA }) },
+  'GET /api/v1/Order/{id}/Worksheet': { ...ownOrAdmin, url: (c) => `/api/v1/Order/${c.aId}/Worksheet/` },
+  'GET /api/v1/Orders': adminOnly(200),
+  'POST /api/v1/RegenerateOrders': { ...adminOnly(), body: () => [] },
+  'GET /api/v1/Products': adminOnly(200),
+  'GET /api/v1/Product/{id}': { ...adminOnly(200), url: (c) => `/api/v1/Product/${c.productId}` },
+  'DELETE /api/v1/Product/{id}': { ...adminOnly(409), url: (c) => `/api/v1/Product/${c.productId}` },
+  'POST /api/v1/Product': { ...adminOnly(422), body: () => ({}) },
+  'GET /api/v1/Customers': adminOnly(200),
+  'GET /api/v1/Customer/{id}': { ...ownOrAdmin, url: (c) => `/api/v1/Customer/${c.aId}` },
+  'DELETE /api/v1/Customer/{id}': { ...adminOnly(409), url: (c) => `/api/v1/Customer/${c.aId}` },
+  'POST /api/v1/Customer': { ...adminOnly(422), body: () => ({}) },
+  'POST /api/v1/Customer/{id}/Product': { ...adminOnly(422), url: (c) => `/api/v1/Customer/${c.aId}/Product`, body: () => ({}) },
+  'DELETE /api/v1/Customer/{id}/Product/{productLinkId}': {
+    ...adminOnly(404),
+    url: (c) => `/api/v1/Customer/${c.bId}/Product/${c.linkOfA}`,
+  },
+  'GET /api/v1/CustomerTypes': { nobody: 401, a: 200, b: 200, admin: 200 },
+  'GET /api/v1/CustomerType/{id}': { ...adminOnly(200), url: () => '/api/v1/CustomerType/1' },
+  'DELETE /api/v1/CustomerType/{id}': { ...adminOnly(409), url: () => '/api/v1/CustomerType/1' },
+  'POST /api/v1/CustomerType': { ...adminOnly(422), body: () => ({}) },
+  'GET /api/v1/Messages': adminOnly(200),
+  'GET /api/v1/Message/{id}': { ...adminOnly(200), url: (c) => `/api/v1/Message/${c.messageId}` },
+  'DELETE /api/v1/Message/{id}': { ...adminOnly(404), url: () => '/api/v1/Message/999999' },
+  'POST /api/v1/Message': { ...adminOnly(422), body: () => ({}) },
+  // Customer A is of type 1, B of type 6: each sees only their own type's messages.
+  'GET /api/v1/DisplayMessages/{customerTypeId}': { ...ownOrAdmin, url: () => '/api/v1/DisplayMessages/1' },
+  'GET /api/v1/Users': adminOnly(200),
+  'GET /api/v1/User/{id}': { ...adminOnly(200), url: (c) => `/api/v1/User/${c.adminId}` },
+  'DELETE /api/v1/User/{id}': { ...adminOnly(409), url: (c) => `/api/v1/User/${c.adminId}` },
+  'POST /api/v1/User': { ...adminOnly(422), body: () => ({}) },
+  'POST /api/ItemImport': adminOnly(),
+  'POST /api/CustomerImport': adminOnly(),
+  'POST /api/CustomerItemsImport': adminOnly(),
+  'POST /api/OrderHistoryImport': adminOnly(),
+};
+
+describe('permission matrix', () => {
+  let t: TestApp;
+  let ctx: Ctx;
+  let cookies: Record<'nobody' | 'a' | 'b' | 'admin', string>;
+  let routes: string[];
+  let names: { a: string; b: string };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const [a, b] = await Promise.all([customerByCompany(t.db, 1001), customerByCompany(t.db, 6001)]);
+    names = { a: a.name, b: b.name };
+    const [orderOfA] = await t.db.select().from(orders).where(eq(orders.customerId, a.id)).limit(1);
+    const [link] = await t.db.select().from(customerProducts).where(eq(customerProducts.customerId, a.id)).limit(1);
+    const [message] = await t.db.select().from(messages).limit(1);
+    const [admin] = await t.db.select().from(adminUsers).limit(1);
+    ctx = { aId: a.id, bId: b.id, orderOfA: orderOfA!.id, linkOfA: link!.id, productId: link!.productId, messageId: message!.id, adminId: admin!.id };
+    cookies = {
+      nobody: '',
+      a: await signInCustomer(t.app, 1001, 60601),
+      b: await signInCustomer(t.app, 6001, 60611),
+      admin: await signInAdmin(t.app),
+    };
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`),
+    );
+  });
+  afterAll(() => t.close());
+
+  it('has a row for every route in the OpenAPI document, and no row for a route that is gone', () => {
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes.filter((r) => !(r in rows))).toEqual([]);
+    expect(Object.keys(rows).filter((r) => !routes.includes(r))).toEqual([]);
+  });
+
+  it.each(Object.keys(rows))('%s', async (route) => {
+    const row = rows[route]!;
+    const [method, template] = route.split(' ') as [string, string];
+    const url = row.url?.(ctx) ?? template;
+    const body = row.body?.(ctx);
+    for (const caller of ['nobody', 'a', 'b', 'admin'] as const) {
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: cookies[caller] ? { cookie: cookies[caller] } : {},
+        ...(body !== undefined ? { payload: body as object } : {}),
+      });
+      const expected = [row[caller]].flat();
+      expect(expected, `${caller}: ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+      if (res.statusCode >= 400) expect(res.json()).toEqual(expect.objectContaining({ ErrorMessage: expect.any(String) }));
+      // A customer's answer never carries the other customer's data.
+      if (caller === 'a') expect(res.body).not.toContain(names.b);
+      if (caller === 'b') expect(res.body).not.toContain(names.a);
+    }
+  });
+});
