@@ -163,6 +163,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
   await app.register(importRoutes, { prefix: '/api' });
 
-  await app.register(webAppPlugin, { root: opts.webRoot ?? config.webRoot ?? path.join(repoRoot, 'dist/web') });
+  await app.register(webAppPlugin, {
+    root: opts.webRoot ?? config.webRoot ?? path.join(repoRoot, 'dist/web'),
+  });
   return app;
 }

@@ -6,6 +6,8 @@ export const paths = {
   orderHistory: '/order/history',
   orderHistoryDetail: (id: number | string) => `/order/history/detail/${id}`,
   orderForm: (id: number | string = 0) => `/order/form/${id}`,
+  /** Re-Order: a new order form (id 0) filled from order `orderId`, delivery date cleared. */
+  orderReorder: (orderId: number | string) => `/order/form/0?copy=${orderId}`,
   worksheet: (customerId: number | string, name: string) =>
     `/worksheet/${customerId}/${encodeURIComponent(name)}`,
 
@@ -25,6 +27,7 @@ export const paths = {
   orderMessageEdit: (id: number | string) => `/maint/ordermessage/edit/${id}`,
   regenerateOrders: '/maint/regenerateorders',
   users: '/maint/users',
+  userEdit: (id: number | string) => `/maint/user/edit/${id}`,
 } as const;
 
 /** Search parameter a login page reads to go back where the guard sent the user from. */

@@ -121,6 +121,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('./features/regenerate/regenerate-orders.route'),
           },
           { path: 'users', handle: title('Users'), lazy: () => import('./features/users/users.route') },
+          {
+            path: 'user/edit/:id',
+            handle: title('User - Edit'),
+            lazy: () => import('./features/users/user-edit.route'),
+          },
         ],
       },
       { path: '*', handle: title('Page not found'), Component: NotFoundPage },

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 
 /** The demo data's sign-ins (src/server/db/seed) and the e2e server's admin (playwright.config.ts). */
 export const demo = {
@@ -37,3 +37,112 @@ export async function expectAccessible(page: Page) {
 }
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 600;
+
+/** A full-page screenshot at `test-results/screens/<name>-<project>.png`. */
+export async function saveScreen(page: Page, name: string) {
+  // From the top: a full-page shot of a scrolled page draws the fixed header mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({
+    path: `test-results/screens/${name}-${test.info().project.name}.png`,
+    fullPage: true,
+  });
+}
+
+/**
+ * A second browser (its own cookies) signed in as a customer, for journeys where staff change
+ * something and a customer sees it. Close its context when done.
+ */
+export async function openCustomerPage(
+  browser: Browser,
+  number = demo.customer.number,
+  zip = demo.customer.zip,
+) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInCustomer(page, number, zip);
+  return page;
+}
+
+/**
+ * The admin filter panel of the current screen: inline on wide screens; on phones the header's
+ * Filter button opens the right-hand drawer first. Fill fields inside the returned locator.
+ */
+export async function openFilters(page: Page) {
+  if (!isPhone(page)) return page.getByRole('region', { name: 'Filters' });
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  const drawer = page.getByRole('complementary', { name: 'Filters' });
+  await expect(drawer.getByRole('button', { name: 'Update' })).toBeVisible();
+  return drawer;
+}
+
+/** Phones apply the filter with the drawer's Update button; wide screens apply it after the debounce. */
+export async function applyFilters(page: Page) {
+  if (isPhone(page)) await page.getByRole('button', { name: 'Update' }).click();
+}
+
+/** Picks `option` in the Mantine Select labelled `label` inside `scope`. */
+export async function chooseOption(page: Page, scope: Locator, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+// The order form's date picker and the customer menu (tests/e2e/ordering.spec.ts).
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** 'YYYY-MM-DD' from the form's 'MM/DD/YYYY'. */
+export const isoFrom = (mdy: string) => `${mdy.slice(6, 10)}-${mdy.slice(0, 2)}-${mdy.slice(3, 5)}`;
+export const mdyFrom = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+export const addDays = (iso: string, n: number) => {
+  const d = new Date(`${iso}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+export const weekday = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
+/** The calendar's name for a day button ('D MMMM YYYY'). */
+export const dayLabel = (iso: string) =>
+  `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
+
+/** Opens a customer menu entry (behind the burger on a phone). */
+export async function openCustomerMenu(page: Page, entry: string) {
+  if (isPhone(page)) await page.getByRole('button', { name: 'Toggle menu' }).click();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: entry }).click();
+  // Off the menu: a hovered menu entry is not what axe should judge.
+  await page.mouse.move(0, (page.viewportSize()?.height ?? 800) - 1);
+}
+
+export const deliveryDate = (page: Page) => page.getByRole('button', { name: 'Delivery Date' });
+
+/** The earliest delivery date the form offers, read from its hint. */
+export async function earliestDeliveryDate(page: Page): Promise<string> {
+  const hint = await page.getByText(/^Earliest delivery date: /).textContent();
+  return isoFrom(hint!.replace('Earliest delivery date: ', '').trim());
+}
+
+/** The calendar's button for `iso`, moving on a month at a time until it is shown. */
+export async function calendarDay(page: Page, iso: string): Promise<Locator> {
+  const day = page.getByRole('button', { name: dayLabel(iso), exact: true });
+  for (let i = 0; i < 4 && (await day.count()) === 0; i++) {
+    await page.getByRole('button', { name: 'Next month' }).click();
+  }
+  return day;
+}
+
+export async function pickDeliveryDate(page: Page, iso: string) {
+  await deliveryDate(page).click();
+  await (await calendarDay(page, iso)).click();
+  await expect(deliveryDate(page)).toHaveText(mdyFrom(iso));
+}

@@ -29,13 +29,21 @@ interface Ctx {
 }
 
 // Shorthands: who gets in where.
-const adminOnly = (admin: Expect = [200, 201, 204, 400, 404, 406, 409, 415, 422]): Row => ({ nobody: 401, a: 403, b: 403, admin });
+const adminOnly = (admin: Expect = [200, 201, 204, 400, 404, 406, 409, 415, 422]): Row => ({
+  nobody: 401,
+  a: 403,
+  b: 403,
+  admin,
+});
 const ownOrAdmin: Row = { nobody: 401, a: 200, b: 403, admin: 200 };
 const anyone = (status: Expect): Row => ({ nobody: status, a: status, b: status, admin: status });
 
 const rows: Record<string, Row> = {
   'POST /api/v1/Authenticate': { ...anyone(401), body: () => ({ CompanyId: 9999, Zipcode: 11111 }) },
-  'POST /api/v1/Maint/Authenticate': { ...anyone(401), body: () => ({ User: 'nobody', Password: 'wrong-password' }) },
+  'POST /api/v1/Maint/Authenticate': {
+    ...anyone(401),
+    body: () => ({ User: 'nobody', Password: 'wrong-password' }),
+  },
   'POST /api/v1/Logout': anyone(204),
   'GET /api/v1/Session': anyone(200),
   'GET /api/v1/Footer': anyone(200),
@@ -57,7 +65,11 @@ const rows: Record<string, Row> = {
   'GET /api/v1/Customer/{id}': { ...ownOrAdmin, url: (c) => `/api/v1/Customer/${c.aId}` },
   'DELETE /api/v1/Customer/{id}': { ...adminOnly(409), url: (c) => `/api/v1/Customer/${c.aId}` },
   'POST /api/v1/Customer': { ...adminOnly(422), body: () => ({}) },
-  'POST /api/v1/Customer/{id}/Product': { ...adminOnly(422), url: (c) => `/api/v1/Customer/${c.aId}/Product`, body: () => ({}) },
+  'POST /api/v1/Customer/{id}/Product': {
+    ...adminOnly(422),
+    url: (c) => `/api/v1/Customer/${c.aId}/Product`,
+    body: () => ({}),
+  },
   'DELETE /api/v1/Customer/{id}/Product/{productLinkId}': {
     ...adminOnly(404),
     url: (c) => `/api/v1/Customer/${c.bId}/Product/${c.linkOfA}`,
@@ -94,10 +106,22 @@ describe('permission matrix', () => {
     const [a, b] = await Promise.all([customerByCompany(t.db, 1001), customerByCompany(t.db, 6001)]);
     names = { a: a.name, b: b.name };
     const [orderOfA] = await t.db.select().from(orders).where(eq(orders.customerId, a.id)).limit(1);
-    const [link] = await t.db.select().from(customerProducts).where(eq(customerProducts.customerId, a.id)).limit(1);
+    const [link] = await t.db
+      .select()
+      .from(customerProducts)
+      .where(eq(customerProducts.customerId, a.id))
+      .limit(1);
     const [message] = await t.db.select().from(messages).limit(1);
     const [admin] = await t.db.select().from(adminUsers).limit(1);
-    ctx = { aId: a.id, bId: b.id, orderOfA: orderOfA!.id, linkOfA: link!.id, productId: link!.productId, messageId: message!.id, adminId: admin!.id };
+    ctx = {
+      aId: a.id,
+      bId: b.id,
+      orderOfA: orderOfA!.id,
+      linkOfA: link!.id,
+      productId: link!.productId,
+      messageId: message!.id,
+      adminId: admin!.id,
+    };
     cookies = {
       nobody: '',
       a: await signInCustomer(t.app, 1001, 60601),
@@ -131,7 +155,8 @@ describe('permission matrix', () => {
       });
       const expected = [row[caller]].flat();
       expect(expected, `${caller}: ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
-      if (res.statusCode >= 400) expect(res.json()).toEqual(expect.objectContaining({ ErrorMessage: expect.any(String) }));
+      if (res.statusCode >= 400)
+        expect(res.json()).toEqual(expect.objectContaining({ ErrorMessage: expect.any(String) }));
       // A customer's answer never carries the other customer's data.
       if (caller === 'a') expect(res.body).not.toContain(names.b);
       if (caller === 'b') expect(res.body).not.toContain(names.a);

@@ -21,6 +21,14 @@ export const queryKeys = {
   products: area('products'),
   messages: area('messages'),
   displayMessages: (customerTypeId: number) => ['displayMessages', customerTypeId] as const,
+  /** Prefix of every customer type's display messages (a saved message may change any of them). */
+  displayMessagesAll: ['displayMessages'] as const,
   orders: area('orders'),
+  /** Regenerate Orders: the admin's list of web orders (GET Orders with its filters). */
+  webOrders: area('webOrders'),
   worksheet: (customerId: number) => ['worksheet', customerId] as const,
+  /** Prefix of every worksheet (a new order changes the customer's worksheet). */
+  worksheetAll: ['worksheet'] as const,
+  /** An order loaded for Re-Order (POST Order/Copy, read as a query). */
+  orderCopy: (orderId: number) => ['orderCopy', orderId] as const,
 };

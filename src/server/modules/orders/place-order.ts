@@ -22,7 +22,6 @@ const saved = (row: OrderRow): Answer => ({
   body: { IsSuccessful: true, OrderNum: row.orderNum, ErrorMessage: null },
 });
 
-
 /**
  * POST Order: the server takes the customer from the session and applies every rule; the
  * order is committed before the export file and the mail are tried, so neither failing can

@@ -14,7 +14,10 @@ const columns: DataTableColumn<Row>[] = [
   { key: 'Code', header: 'Code', sortBy: true },
   { key: 'Id', header: 'Id', sortBy: true, align: 'right' },
 ];
-const rows: Row[] = Array.from({ length: 30 }, (_, i) => ({ Id: i + 1, Code: `C-${String(30 - i).padStart(2, '0')}` }));
+const rows: Row[] = Array.from({ length: 30 }, (_, i) => ({
+  Id: i + 1,
+  Code: `C-${String(30 - i).padStart(2, '0')}`,
+}));
 
 function renderTable(props: Partial<DataTableProps<Row, number>>) {
   const element = (
@@ -27,7 +30,10 @@ function renderTable(props: Partial<DataTableProps<Row, number>>) {
       {...props}
     />
   );
-  const router = createMemoryRouter([{ path: '/', element }, { path: '/thing/:id', element: <p>Thing</p> }]);
+  const router = createMemoryRouter([
+    { path: '/', element },
+    { path: '/thing/:id', element: <p>Thing</p> },
+  ]);
   render(
     <MantineProvider theme={theme}>
       <RouterProvider router={router} />
@@ -36,7 +42,10 @@ function renderTable(props: Partial<DataTableProps<Row, number>>) {
   return router;
 }
 
-const bodyRows = () => within(screen.getByRole('table', { name: 'Things' })).getAllByRole('row').slice(1);
+const bodyRows = () =>
+  within(screen.getByRole('table', { name: 'Things' }))
+    .getAllByRole('row')
+    .slice(1);
 
 describe('DataTable', () => {
   it('shows the loading state before the first rows', () => {
@@ -93,7 +102,9 @@ describe('DataTable', () => {
   });
 
   it('renders row actions as named links', async () => {
-    const router = renderTable({ actions: (r) => [{ label: `View ${r.Code}`, icon: 'V', to: `/thing/${r.Id}` }] });
+    const router = renderTable({
+      actions: (r) => [{ label: `View ${r.Code}`, icon: 'V', to: `/thing/${r.Id}` }],
+    });
     expect(screen.getByRole('columnheader', { name: 'Action' })).toBeTruthy();
     fireEvent.click(screen.getByRole('link', { name: 'View C-01' }));
     expect(router.state.location.pathname).toBe('/thing/30');

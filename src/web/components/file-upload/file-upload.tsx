@@ -1,5 +1,5 @@
 import '@mantine/dropzone/styles.css';
-import { Box, Button, Group, Paper, Progress, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Box, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useRef, useState } from 'react';
@@ -42,20 +42,22 @@ export function FileUpload({ title, url, invalidates, children }: FileUploadProp
     onSuccess: () => Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 
-  const start = (files: File[]) => {
-    const file = files[0];
-    if (!file || upload.isPending) return;
+  // One file only: two dropped at once are both refused (the drop area alone would take the first).
+  const onDropAny = (files: File[], rejections: FileRejection[]) => {
+    if (upload.isPending) return;
+    const all = [...files, ...rejections.map((r) => r.file)];
+    const file = all[0];
+    if (!file) return;
+    if (all.length > 1 || rejections.length > 0) {
+      upload.reset();
+      setFileName(all.length === 1 ? file.name : '');
+      setRefusal(all.length > 1 ? ONE_FILE_MESSAGE : (rejections[0]?.errors[0]?.message ?? ONE_FILE_MESSAGE));
+      return;
+    }
     setRefusal(null);
     setFileName(file.name);
     setProgress(0);
     upload.mutate(file);
-  };
-  const refuse = (rejections: FileRejection[]) => {
-    upload.reset();
-    setFileName(rejections.length === 1 ? rejections[0]!.file.name : '');
-    setRefusal(
-      rejections.length > 1 ? ONE_FILE_MESSAGE : (rejections[0]?.errors[0]?.message ?? ONE_FILE_MESSAGE),
-    );
   };
 
   const failedReason =
@@ -70,8 +72,8 @@ export function FileUpload({ title, url, invalidates, children }: FileUploadProp
         </Title>
         {children}
         <Dropzone
-          onDrop={start}
-          onReject={refuse}
+          onDrop={() => {}}
+          onDropAny={onDropAny}
           multiple={false}
           maxFiles={1}
           disabled={upload.isPending}
@@ -144,9 +146,9 @@ function UploadStatus({ status, fileName, progress, reason, report }: UploadStat
   if (status === 'failed') {
     return (
       <Group gap="sm" wrap="nowrap" align="flex-start" role="alert">
-        <ThemeIcon color="red.9" variant="light" radius="xl" size={32} role="img" aria-label="Failed">
-          <IconCircleX size={20} />
-        </ThemeIcon>
+        <Box c="red.9" role="img" aria-label="Failed" lh={0}>
+          <IconCircleX size={28} />
+        </Box>
         <Box style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           <Text fw={600}>{fileName ? `${fileName}: failed` : 'Upload failed'}</Text>
           <Text fz="sm">{reason}</Text>
@@ -157,9 +159,9 @@ function UploadStatus({ status, fileName, progress, reason, report }: UploadStat
   return (
     <Stack gap="sm">
       <Group gap="sm" wrap="nowrap">
-        <ThemeIcon color="green.9" variant="light" radius="xl" size={32} role="img" aria-label="Uploaded">
-          <IconCircleCheck size={20} />
-        </ThemeIcon>
+        <Box c="green.9" role="img" aria-label="Uploaded" lh={0}>
+          <IconCircleCheck size={28} />
+        </Box>
         <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
           {report?.FileName || fileName}: uploaded
         </Text>

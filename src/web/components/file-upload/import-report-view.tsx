@@ -56,7 +56,14 @@ export function ImportReportView({ report }: { report: ImportReport }) {
             </Text>
           )}
           <ScrollArea.Autosize mah={320} type="auto">
-            <Table striped withTableBorder stickyHeader fz="sm" verticalSpacing={4}>
+            <Table
+              aria-label="Rejected lines"
+              striped
+              withTableBorder
+              stickyHeader
+              fz="sm"
+              verticalSpacing={4}
+            >
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th w={72}>Line</Table.Th>

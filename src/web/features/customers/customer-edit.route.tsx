@@ -1,6 +1,61 @@
-import { PlaceholderPage } from '../../components/layout/placeholder-page';
+import { Center, Loader, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { useParams } from 'react-router';
+import { customerTypeName } from '../../../domain/customer-type.schema';
+import { ReadOnlySwitch } from '../../components/read-only-switch';
+import { useCustomer } from './api/get-customer';
+import { CustomerProductsList } from './components/customer-products-list';
 
-/** Placeholder: a later issue builds this screen (title from the route's handle in router.tsx). */
+/**
+ * /maint/customer/edit/{id}, 'Customer - View': tabs General (read-only fields) and Products
+ * (the products linked to the customer). Customers change through the customer import only.
+ */
 export function Component() {
-  return <PlaceholderPage heading={false} />;
+  const id = Number(useParams().id);
+  const customer = useCustomer(id);
+
+  if (!Number.isInteger(id) || id <= 0 || customer.isError) {
+    return <Text>This customer could not be found.</Text>;
+  }
+  const c = customer.data;
+  if (!c) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading customer" />
+      </Center>
+    );
+  }
+  return (
+    <Tabs defaultValue="general" keepMounted={false}>
+      <Tabs.List mb="md">
+        <Tabs.Tab value="general">General</Tabs.Tab>
+        <Tabs.Tab value="products">Products</Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="general">
+        <Paper withBorder p={{ base: 'sm', xs: 'lg' }} radius="md" maw={840}>
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+              <TextInput
+                label="Customer Type"
+                value={customerTypeName(c.CustomerTypeId, c.CustomerTypeName)}
+                readOnly
+                variant="filled"
+              />
+              <TextInput label="Company Id" value={String(c.CompanyId)} readOnly variant="filled" />
+              <TextInput label="Customer Name" value={c.Name} readOnly variant="filled" />
+              <TextInput
+                label="Zip Code"
+                value={String(c.Zipcode).padStart(5, '0')}
+                readOnly
+                variant="filled"
+              />
+            </SimpleGrid>
+            <ReadOnlySwitch label="Active?" checked={c.IsActive} />
+          </Stack>
+        </Paper>
+      </Tabs.Panel>
+      <Tabs.Panel value="products">
+        <CustomerProductsList products={c.Products} />
+      </Tabs.Panel>
+    </Tabs>
+  );
 }

@@ -1,6 +1,32 @@
-import { PlaceholderPage } from '../../components/layout/placeholder-page';
+import { Stack } from '@mantine/core';
+import { FileUpload, ImportColumns, ImportFileRules } from '../../components/file-upload';
+import { queryKeys } from '../../lib/query-keys';
 
-/** Placeholder: a later issue builds this screen (title from the route's handle in router.tsx). */
+const columns = [
+  { name: 'COMPANY_ID', note: 'Customer number, 4 digits' },
+  { name: 'CUSTOMER_NAME', note: 'Customer name' },
+  { name: 'ZIP_CODE', note: 'Zip code, 5 digits' },
+  {
+    name: 'CUST_TYPE_ID',
+    note: "Customer type number; a type that does not exist yet is created as 'Customer Type N' with the default ordering rules",
+  },
+];
+
+/** Spec section 2, /maint/customer/import: 'Customer - Import', one tab-separated customers file. */
 export function Component() {
-  return <PlaceholderPage heading={false} />;
+  return (
+    <Stack gap="md" maw={960}>
+      <FileUpload
+        title="Customer Import"
+        url="/api/CustomerImport"
+        invalidates={[queryKeys.customers.all, queryKeys.customerTypes.all]}
+      >
+        <ImportColumns
+          caption="The customers file is tab separated with these four columns:"
+          columns={columns}
+        />
+        <ImportFileRules keyedBy="COMPANY_ID" />
+      </FileUpload>
+    </Stack>
+  );
 }

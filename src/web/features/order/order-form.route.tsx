@@ -1,6 +1,77 @@
-import { PlaceholderPage } from '../../components/layout/placeholder-page';
+import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { customerTypeDefaults } from '../../../domain/customer-type.schema';
+import type { CustomerTypeRules } from '../../../domain/order.schema';
+import { useSignedInCustomer } from '../auth/api/get-session';
+import { useCopiedOrder } from './api/copy-order';
+import { useCustomerTypes } from './api/get-customer-types';
+import { useOwnCustomer } from './api/get-own-customer';
+import { OrderForm } from './components/order-form';
 
-/** Placeholder: a later issue builds this screen (title from the route's handle in router.tsx). */
+/** `?copy=12` (Re-Order) or, as a link to `/order/form/12` would mean, order 12; 0 is a new order. */
+export function copySource(id: string | undefined, copy: string | null): number | null {
+  const raw = copy ?? (id && id !== '0' ? id : null);
+  const n = Number(raw);
+  return raw !== null && Number.isInteger(n) && n > 0 ? n : null;
+}
+
+/** /order/form/{id}: a new order (id 0), or a Re-Order of a past one with its date cleared. */
 export function Component() {
-  return <PlaceholderPage />;
+  const signedIn = useSignedInCustomer();
+  const { id } = useParams();
+  const [search] = useSearchParams();
+  const copyId = copySource(id, search.get('copy'));
+
+  const types = useCustomerTypes();
+  const customer = useOwnCustomer(signedIn.Id);
+  const copy = useCopiedOrder(copyId, signedIn.Id);
+  const queries = copyId === null ? [types, customer] : [types, customer, copy];
+  const failed = queries.find((q) => q.isError);
+
+  let body: ReactNode;
+  if (failed) {
+    body = (
+      <Alert color="red" title="The order form could not be loaded">
+        <Stack gap="sm" align="flex-start">
+          <Text fz="sm">{failed.error?.message}</Text>
+          <Button variant="default" onClick={() => queries.forEach((q) => void q.refetch())}>
+            Try Again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  } else if (!types.data || !customer.data || (copyId !== null && !copy.data)) {
+    body = (
+      <Group justify="center" py="xl">
+        <Loader aria-label="Loading the order form" />
+      </Group>
+    );
+  } else {
+    const typeId = customer.data.CustomerTypeId;
+    const type = types.data.find((t) => t.Id === typeId);
+    const customerType: CustomerTypeRules = type ?? { Id: typeId, ...customerTypeDefaults };
+    body = (
+      <>
+        {copy.data && (
+          <Text c="dimmed" fz="sm" data-testid="copied-from">
+            Copied from order {copy.data.OrderNum}. Choose a delivery date, then check the quantities.
+          </Text>
+        )}
+        <OrderForm
+          key={copyId ?? 'new'}
+          customerType={customerType}
+          products={customer.data.Products}
+          copy={copy.data ?? null}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>New Order</Title>
+      {body}
+    </Stack>
+  );
 }

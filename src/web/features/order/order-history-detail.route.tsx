@@ -1,6 +1,72 @@
-import { PlaceholderPage } from '../../components/layout/placeholder-page';
+import { Alert, Button, Group, Loader, Stack, Title } from '@mantine/core';
+import { Link, useNavigate, useParams } from 'react-router';
+import { formatPhone } from '../../../domain/phone';
+import { IconArrowLeft, IconCopy } from '../../components/icons';
+import { useBelow } from '../../lib/use-below';
+import { paths } from '../../paths';
+import { breakpoints } from '../../theme';
+import { useOrder } from './api/get-order';
+import { type HeaderField, OrderHeaderView } from './components/order-header-view';
+import { OrderLinesView } from './components/order-lines-view';
+import { formatDate, formatDateTime } from './order-time';
 
-/** Placeholder: a later issue builds this screen (title from the route's handle in router.tsx). */
+/** /order/history/detail/{id}: one order, read-only, with Back and Copy (spec section 2). */
 export function Component() {
-  return <PlaceholderPage />;
+  const { id } = useParams();
+  const orderId = Number(id);
+  const isPhone = useBelow(breakpoints.small);
+  const navigate = useNavigate();
+  const { data: order, isPending, isError } = useOrder(orderId);
+
+  // Back returns where the customer came from; opened directly, that is the history.
+  const back = () => (window.history.state?.idx > 0 ? navigate(-1) : navigate(paths.orderHistory));
+
+  let body = (
+    <Group justify="center" py="lg">
+      <Loader aria-label="Loading the order" />
+    </Group>
+  );
+  if (!Number.isInteger(orderId) || orderId <= 0 || (isError && !isPending)) {
+    body = (
+      <Alert color="red" title="Order not found">
+        This order could not be shown.
+      </Alert>
+    );
+  } else if (order) {
+    const fields: HeaderField[] = [
+      { label: 'Web Conf #', value: order.OrderNum, testId: 'detail-order-num' },
+      { label: 'Order Date', value: formatDateTime(order.CreateDate) },
+      { label: 'Delivery Date', value: formatDate(order.DeliveryDate) },
+      { label: 'Name', value: order.Name },
+      { label: 'Phone', value: formatPhone(order.Phone) },
+      { label: 'Email', value: order.Email },
+    ];
+    if (order.ReferencePO) fields.push({ label: 'Reference PO', value: order.ReferencePO });
+    body = (
+      <>
+        <OrderHeaderView fields={fields} />
+        <Title order={2} size="h4">
+          Products
+        </Title>
+        <OrderLinesView lines={order.Products} isPhone={isPhone} />
+      </>
+    );
+  }
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Order Detail</Title>
+      {body}
+      <Group justify="space-between">
+        <Button variant="default" leftSection={<IconArrowLeft size={18} />} onClick={() => void back()}>
+          Back
+        </Button>
+        {order && (
+          <Button component={Link} to={paths.orderReorder(order.Id)} leftSection={<IconCopy size={18} />}>
+            Copy
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
 }

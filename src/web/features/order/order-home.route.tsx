@@ -1,20 +1,45 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { SafeHtml } from '../../components/safe-html';
 import { paths } from '../../paths';
+import { useSignedInCustomer } from '../auth/api/get-session';
+import { useDisplayMessages } from './api/get-display-messages';
 
-/**
- * Placeholder for /order/home (spec section 2): the messages for the customer's type come with
- * the order screens; Continue already opens a new order form.
- */
+/** 'Order Message' for one message, 'Order Messages' otherwise (spec section 2). */
+export function messagesTitle(count: number): string {
+  return count === 1 ? 'Order Message' : 'Order Messages';
+}
+
+/** /order/home: the messages for the customer's type, and Continue to a new order. */
 export function Component() {
+  const customer = useSignedInCustomer();
+  const { data, isPending, isError } = useDisplayMessages(customer.CustomerTypeId);
+  const messages = data ?? [];
+
   return (
     <Stack gap="md">
-      <Title order={1}>Order Messages</Title>
-      <Paper withBorder p="lg" radius="md">
-        <Text>The order screens come next: messages for your account will be shown here.</Text>
-      </Paper>
+      <Title order={1}>{messagesTitle(messages.length)}</Title>
+      {isPending ? (
+        <Group justify="center" py="lg">
+          <Loader aria-label="Loading messages" />
+        </Group>
+      ) : messages.length === 0 ? (
+        <Paper withBorder p="lg" radius="md">
+          <Text c="dimmed">
+            {isError ? 'Messages could not be loaded.' : 'There are no messages at this time.'}
+          </Text>
+        </Paper>
+      ) : (
+        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {messages.map((m) => (
+            <Paper component="li" key={m.Id} withBorder p="lg" radius="md" data-testid="order-message">
+              <SafeHtml html={m.Message} style={{ overflowWrap: 'anywhere' }} />
+            </Paper>
+          ))}
+        </Stack>
+      )}
       <Group justify="flex-end">
-        <Button component={Link} to={paths.orderForm(0)}>
+        <Button component={Link} to={paths.orderForm(0)} size="md">
           Continue
         </Button>
       </Group>

@@ -1,6 +1,124 @@
-import { PlaceholderPage } from '../../components/layout/placeholder-page';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import type { WebOrderListItem } from '../../../domain/regenerate.schema';
+import {
+  DataTable,
+  type DataTableColumn,
+  FilterNote,
+  formatDate,
+  formatDateTime,
+  useFilterDraft,
+  useTableSearchParams,
+} from '../../components/data-table';
+import { IconRefresh } from '../../components/icons';
+import { useFilterDrawer } from '../../components/layout/filter-drawer';
+import { useWebOrders } from './api/get-web-orders';
+import { useRegenerateOrders } from './api/regenerate-orders';
+import { confirmRegenerate, showRegenerateToast } from './components/confirm-regenerate';
+import { RegenerateFilters } from './components/regenerate-filters';
+import {
+  RegenerateSearchSchema,
+  regenerateFilterDelay,
+  regenerateTableDefaults,
+  toWebOrderQuery,
+} from './regenerate-filter';
 
-/** Placeholder: a later issue builds this screen (title from the route's handle in router.tsx). */
+const time = (iso: string | null) => (iso ? Date.parse(iso) : null);
+
+/** Spec section 2's columns of the regenerate list. */
+const columns: DataTableColumn<WebOrderListItem>[] = [
+  { key: 'OrderNum', header: 'Web Conf #', sortBy: true, nowrap: true },
+  { key: 'CompanyId', header: 'Company Id', sortBy: true },
+  { key: 'CustomerName', header: 'Customer Name', sortBy: true },
+  {
+    key: 'CreateDate',
+    header: 'Order Date',
+    sortBy: (o) => time(o.CreateDate),
+    render: (o) => formatDateTime(o.CreateDate),
+    nowrap: true,
+  },
+  {
+    key: 'DeliveryDate',
+    header: 'Delivery Date',
+    sortBy: true,
+    render: (o) => formatDate(o.DeliveryDate),
+    nowrap: true,
+  },
+  {
+    key: 'ExportedAt',
+    header: 'Exported',
+    sortBy: (o) => time(o.ExportedAt),
+    render: (o) => (o.ExportedAt ? formatDateTime(o.ExportedAt) : 'No'),
+    nowrap: true,
+  },
+];
+
+/**
+ * /maint/regenerateorders: web orders (filtered by the server), several chosen, and their export
+ * files written again after a confirmation (design.md 5.5).
+ */
 export function Component() {
-  return <PlaceholderPage heading={false} />;
+  const { filters, setFilters, isFiltered, tableState } = useTableSearchParams(
+    RegenerateSearchSchema,
+    regenerateTableDefaults,
+  );
+  const { isNarrow } = useFilterDrawer();
+  const draft = useFilterDraft({
+    applied: filters,
+    apply: setFilters,
+    empty: regenerateTableDefaults.filters,
+    isNarrow,
+    delay: regenerateFilterDelay,
+  });
+  const query = useMemo(() => toWebOrderQuery(filters), [filters]);
+  const orders = useWebOrders(query);
+  const regenerate = useRegenerateOrders();
+
+  // Only rows the list still shows count as chosen (a new filter drops the others).
+  const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
+  const chosen = useMemo(() => (orders.data ?? []).filter((o) => picked.has(o.Id)), [orders.data, picked]);
+  const selected = useMemo(() => new Set(chosen.map((o) => o.Id)), [chosen]);
+
+  const generate = async () => {
+    if (chosen.length === 0 || !(await confirmRegenerate(chosen))) return;
+    const ids = chosen.map((o) => o.Id);
+    // Spec section 4: on OK the selection is posted, the selection is cleared and a message is shown.
+    setPicked(new Set());
+    regenerate.mutate(ids, {
+      onSuccess: () => showRegenerateToast(true),
+      onError: () => showRegenerateToast(false),
+    });
+  };
+
+  return (
+    <Stack gap="md">
+      <RegenerateFilters draft={draft.draft} set={draft.set} onUpdate={draft.update} onReset={draft.reset} />
+      <FilterNote shown={isNarrow && isFiltered} onClear={draft.reset} />
+      <Group justify="space-between" gap="sm">
+        <Text fz="sm" c="dimmed" aria-live="polite">
+          {selected.size === 0 ? 'Select the orders to regenerate' : `${selected.size} selected`}
+        </Text>
+        <Button
+          leftSection={<IconRefresh size={18} />}
+          disabled={selected.size === 0}
+          loading={regenerate.isPending}
+          onClick={() => void generate()}
+        >
+          Generate
+        </Button>
+      </Group>
+      <DataTable
+        label="Web orders"
+        columns={columns}
+        rows={orders.isError ? [] : orders.data}
+        rowKey={(o) => o.Id}
+        filtered={isFiltered}
+        loading={orders.isFetching}
+        minWidth={760}
+        {...tableState}
+        selection={{ selected, onChange: setPicked }}
+        rowLabel={(o) => `order ${o.OrderNum}`}
+      />
+    </Stack>
+  );
 }

@@ -29,7 +29,7 @@ export const maintMenu: MaintMenuEntry[] = [
   { label: 'Items', to: paths.items, Icon: IconBox, prefixes: ['/maint/item/'] },
   { label: 'Messages', to: paths.orderMessages, Icon: IconMessage, prefixes: ['/maint/ordermessage/'] },
   { label: 'Regenerate Orders', to: paths.regenerateOrders, Icon: IconRefresh, prefixes: [] },
-  { label: 'Users', to: paths.users, Icon: IconUsers, prefixes: [] },
+  { label: 'Users', to: paths.users, Icon: IconUsers, prefixes: ['/maint/user/'] },
 ];
 
 /** The entry the current path belongs to: an exact match wins over a prefix. */

@@ -1,0 +1,154 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ImportReport } from '../../../domain/imports.schema';
+import { renderRoutes } from '../../test/render';
+import { FileUpload, ONE_FILE_MESSAGE, UPLOAD_LABEL } from './file-upload';
+
+/** A stand-in XMLHttpRequest: the test decides when the upload progresses and what it answers. */
+class FakeXhr {
+  static sent: FakeXhr[] = [];
+  upload: { onprogress: ((e: ProgressEvent) => void) | null } = { onprogress: null };
+  status = 0;
+  responseText = '';
+  method = '';
+  url = '';
+  body: FormData | null = null;
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.sent.push(this);
+  }
+  abort() {
+    this.onabort?.();
+  }
+  progress(loaded: number, total: number) {
+    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent));
+  }
+  respond(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    act(() => this.onload?.());
+  }
+}
+
+beforeEach(() => {
+  FakeXhr.sent = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const report: ImportReport = {
+  Kind: 'Customers',
+  FileName: 'customers.txt',
+  Lines: 5,
+  Inserted: 2,
+  Updated: 1,
+  Unchanged: 0,
+  Rejected: [
+    { Line: 3, Message: 'Zip Code must be 5 digits' },
+    { Line: 6, Message: 'The line has 3 columns; expected 4' },
+  ],
+  RejectedCount: 2,
+  Notes: ["Created customer type 42 as 'Customer Type 42'"],
+};
+
+function renderUploader() {
+  const view = renderRoutes(
+    [
+      {
+        path: '/',
+        element: (
+          <FileUpload title="Customer Import" url="/api/CustomerImport" invalidates={[['customers']]} />
+        ),
+      },
+    ],
+    '/',
+  );
+  const invalidate = vi.spyOn(view.queryClient, 'invalidateQueries');
+  return { ...view, invalidate };
+}
+
+const fileInput = () => screen.getByLabelText('Customer Import file') as HTMLInputElement;
+const txt = (name: string) => new File(['1001\tBar\t60601\t1\n'], name, { type: 'text/plain' });
+
+async function choose(...files: File[]) {
+  fireEvent.change(fileInput(), { target: { files } });
+}
+
+describe('file upload', () => {
+  it('is idle with the spec label and one file at a time', () => {
+    renderUploader();
+    expect(screen.getByRole('button', { name: UPLOAD_LABEL })).toBeTruthy();
+    expect(fileInput().multiple).toBe(false);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('uploads one file with progress, then shows the report and refreshes the lists', async () => {
+    const { invalidate } = renderUploader();
+    await choose(txt('customers.txt'));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const xhr = FakeXhr.sent[0]!;
+    expect([xhr.method, xhr.url]).toEqual(['POST', '/api/CustomerImport']);
+    expect((xhr.body!.get('file') as File).name).toBe('customers.txt');
+
+    xhr.progress(40, 100);
+    expect(screen.getByText('Uploading customers.txt: 40%')).toBeTruthy();
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('40');
+    expect((screen.getByRole('button', { name: UPLOAD_LABEL }) as HTMLButtonElement).disabled).toBe(true);
+    xhr.progress(100, 100);
+    expect(screen.getByText('Importing customers.txt, please wait...')).toBeTruthy();
+
+    xhr.respond(200, report);
+    expect(await screen.findByText('customers.txt: uploaded')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Uploaded' })).toBeTruthy();
+    const counts = Object.fromEntries(
+      [...document.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+    );
+    expect(counts).toEqual({ Lines: '5', Inserted: '2', Updated: '1', Unchanged: '0', Rejected: '2' });
+    expect(screen.getByText('Zip Code must be 5 digits')).toBeTruthy();
+    expect(screen.getByText('The line has 3 columns; expected 4')).toBeTruthy();
+    expect(screen.getByText("Created customer type 42 as 'Customer Type 42'")).toBeTruthy();
+    await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ['customers'] }));
+  });
+
+  it('fails with a negative icon and the reason from the server (413, 422)', async () => {
+    renderUploader();
+    await choose(txt('huge.txt'));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    FakeXhr.sent[0]!.respond(413, { ErrorMessage: 'The file is larger than the 200 MB limit' });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('huge.txt: failed');
+    expect(alert.textContent).toContain('The file is larger than the 200 MB limit');
+    expect(screen.getByRole('img', { name: 'Failed' })).toBeTruthy();
+
+    // A new file replaces the failure.
+    await choose(txt('binary.txt'));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    FakeXhr.sent[1]!.respond(422, { ErrorMessage: 'The file has no line that can be imported' });
+    expect(await screen.findByText('The file has no line that can be imported')).toBeTruthy();
+    expect(screen.getByText('binary.txt: failed')).toBeTruthy();
+  });
+
+  it('says so when the connection is lost', async () => {
+    renderUploader();
+    await choose(txt('customers.txt'));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    act(() => FakeXhr.sent[0]!.onerror?.());
+    expect((await screen.findByRole('alert')).textContent).toContain('Your request could not be completed');
+  });
+
+  it('refuses two files at once', async () => {
+    renderUploader();
+    await choose(txt('a.txt'), txt('b.txt'));
+    expect((await screen.findByRole('alert')).textContent).toContain(ONE_FILE_MESSAGE);
+    expect(FakeXhr.sent).toHaveLength(0);
+  });
+});

@@ -1,0 +1,113 @@
+import { Button, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { type FormErrors, useForm } from '@mantine/form';
+import {
+  type CustomerType,
+  CustomerTypeSaveSchema,
+  LEAD_HOURS_OPTIONS,
+} from '../../../../domain/customer-type.schema';
+import { showSaveError } from '../../../lib/server-form-errors';
+import { zodValidate } from '../../../lib/zod-form';
+import { useSaveCustomerType } from '../api/save-customer-type';
+import { cutoffTimeError, formatCutoffTime, maskCutoffTime, parseCutoffTime } from './cutoff-time';
+
+export interface CustomerTypeFormValues {
+  Name: string;
+  /** The Select's value: '24', '48', ... */
+  LeadHours: string | null;
+  /** HH:MM */
+  CutoffTime: string;
+}
+
+/** Spec section 9: the fixed list 24, 48, 72 and 96 Hours. */
+export const leadHoursData = LEAD_HOURS_OPTIONS.map((h) => ({ value: String(h), label: `${h} Hours` }));
+
+const validateNameAndLead = zodValidate(CustomerTypeSaveSchema.pick({ Name: true, LeadHours: true }));
+
+export function validateCustomerType(values: CustomerTypeFormValues): FormErrors {
+  const errors = validateNameAndLead({ Name: values.Name, LeadHours: Number(values.LeadHours) });
+  const cutoff = cutoffTimeError(values.CutoffTime);
+  return cutoff ? { ...errors, CutoffTime: cutoff } : errors;
+}
+
+const formFields = ['Name', 'LeadHours', 'CutoffTime'] as const;
+const serverFieldMap = { CutoffHours: 'CutoffTime', CutoffMinutes: 'CutoffTime' };
+
+export interface CustomerTypeFormProps {
+  type: CustomerType;
+  onDone: () => void;
+}
+
+/** Customer Type - Edit: the name is read-only; Lead Hours and Cutoff Time are the rules staff change. */
+export function CustomerTypeForm({ type, onDone }: CustomerTypeFormProps) {
+  const save = useSaveCustomerType();
+  const form = useForm<CustomerTypeFormValues>({
+    mode: 'controlled',
+    initialValues: {
+      Name: type.Name,
+      LeadHours: String(type.LeadHours),
+      CutoffTime: formatCutoffTime(type.CutoffHours, type.CutoffMinutes),
+    },
+    validate: validateCustomerType,
+  });
+
+  const submit = form.onSubmit((values) => {
+    const cutoff = parseCutoffTime(values.CutoffTime);
+    if (!cutoff) return;
+    save.mutate(
+      CustomerTypeSaveSchema.parse({
+        Id: type.Id,
+        Name: values.Name,
+        LeadHours: Number(values.LeadHours),
+        ...cutoff,
+        Footer: '',
+      }),
+      {
+        onSuccess: onDone,
+        onError: (error) => showSaveError(error, form.setFieldError, formFields, serverFieldMap),
+      },
+    );
+  });
+
+  const cutoffProps = form.getInputProps('CutoffTime');
+  return (
+    <Paper withBorder p={{ base: 'md', xs: 'lg' }} radius="md" maw={560}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          <TextInput label="Customer Type Id" value={String(type.Id)} readOnly variant="filled" />
+          <TextInput
+            label="Customer Type Name"
+            readOnly
+            variant="filled"
+            withAsterisk
+            {...form.getInputProps('Name')}
+          />
+          <Select
+            label="Lead Hours"
+            withAsterisk
+            allowDeselect={false}
+            data={leadHoursData}
+            {...form.getInputProps('LeadHours')}
+          />
+          <TextInput
+            label="Cutoff Time"
+            description="24-hour time HH:MM (hours 0-23, minutes 0-59), for example 16:00"
+            placeholder="HH:MM"
+            inputMode="numeric"
+            autoComplete="off"
+            withAsterisk
+            {...cutoffProps}
+            onChange={(event) => form.setFieldValue('CutoffTime', maskCutoffTime(event.currentTarget.value))}
+          />
+          <Group justify="flex-end" gap="sm" mt="xs">
+            <Button variant="default" onClick={onDone} disabled={save.isPending}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

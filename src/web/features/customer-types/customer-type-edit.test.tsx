@@ -1,0 +1,125 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { customerTypeMessages } from '../../../domain/customer-type.schema';
+import { mockApi } from '../../test/mock-api';
+import { renderRoutes } from '../../test/render';
+import {
+  cutoffTimeError,
+  cutoffTimeMessages,
+  maskCutoffTime,
+  parseCutoffTime,
+} from './components/cutoff-time';
+import { Component as CustomerTypeEdit } from './customer-type-edit.route';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('cutoff time mask', () => {
+  it.each([
+    ['1630', '16:30'],
+    ['16:30', '16:30'],
+    ['9:30', '9:30'],
+    ['1a6b3c0', '16:30'],
+    ['123456', '12:34'],
+    ['16', '16'],
+    ['163', '16:3'],
+    ['16:305', '16:30'],
+    ['ab', ''],
+  ])('masks %j as %j', (raw, masked) => {
+    expect(maskCutoffTime(raw)).toBe(masked);
+  });
+
+  it('splits on ":" only when two parts are present', () => {
+    expect(parseCutoffTime('16:30')).toEqual({ CutoffHours: 16, CutoffMinutes: 30 });
+    expect(parseCutoffTime('7:05')).toEqual({ CutoffHours: 7, CutoffMinutes: 5 });
+    expect(parseCutoffTime('1630')).toBeNull();
+    expect(parseCutoffTime('16:')).toBeNull();
+    expect(parseCutoffTime('1:2:3')).toBeNull();
+  });
+
+  it('words each broken rule', () => {
+    expect(cutoffTimeError('')).toBe(cutoffTimeMessages.required);
+    expect(cutoffTimeError('16')).toBe(cutoffTimeMessages.format);
+    expect(cutoffTimeError('24:00')).toBe(customerTypeMessages.cutoffHours);
+    expect(cutoffTimeError('23:60')).toBe(customerTypeMessages.cutoffMinutes);
+    expect(cutoffTimeError('00:00')).toBeNull();
+    expect(cutoffTimeError('23:59')).toBeNull();
+  });
+});
+
+const type1 = { Id: 1, Name: 'Bars', LeadHours: 24, CutoffHours: 16, CutoffMinutes: 0, Footer: '<b>old</b>' };
+
+function renderEdit() {
+  const api = mockApi({
+    'GET /api/v1/CustomerType/1': [200, type1],
+    'POST /api/v1/CustomerType': ({ body }) => [200, { ...type1, ...(body as object) }],
+    'GET /api/v1/CustomerTypes': [200, [type1]],
+  });
+  const view = renderRoutes(
+    [
+      { path: '/maint/customertype/edit/:id', Component: CustomerTypeEdit },
+      { path: '/maint/customertype', element: <p>Customer types list</p> },
+    ],
+    '/maint/customertype/edit/1',
+  );
+  return { ...view, api };
+}
+
+const cutoff = () => screen.getByLabelText(/Cutoff Time/) as HTMLInputElement;
+const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+describe('Customer Type - Edit', () => {
+  it('shows the type with a read-only name, its lead hours and HH:MM cutoff', async () => {
+    renderEdit();
+    const name = (await screen.findByLabelText(/Customer Type Name/)) as HTMLInputElement;
+    expect(name.value).toBe('Bars');
+    expect(name.readOnly).toBe(true);
+    expect(
+      (screen.getAllByLabelText(/Lead Hours/).find((e) => e.tagName === 'INPUT')! as HTMLInputElement).value,
+    ).toBe('24 Hours');
+    expect(cutoff().value).toBe('16:00');
+  });
+
+  it('masks the cutoff as typed and refuses hours past 23 and minutes past 59', async () => {
+    const { api } = renderEdit();
+    await screen.findByLabelText(/Customer Type Name/);
+    fireEvent.change(cutoff(), { target: { value: '2500' } });
+    expect(cutoff().value).toBe('25:00');
+    save();
+    expect(await screen.findByText(customerTypeMessages.cutoffHours)).toBeTruthy();
+
+    fireEvent.change(cutoff(), { target: { value: '12:75' } });
+    save();
+    expect(await screen.findByText(customerTypeMessages.cutoffMinutes)).toBeTruthy();
+
+    fireEvent.change(cutoff(), { target: { value: '' } });
+    save();
+    expect(await screen.findByText(cutoffTimeMessages.required)).toBeTruthy();
+    expect(api.posts()).toEqual([]);
+  });
+
+  it('saves numbers with the Footer cleared, then goes back', async () => {
+    const { api } = renderEdit();
+    await screen.findByLabelText(/Customer Type Name/);
+    fireEvent.click(screen.getAllByLabelText(/Lead Hours/).find((e) => e.tagName === 'INPUT')!);
+    fireEvent.click(await screen.findByRole('option', { name: '48 Hours', hidden: true }));
+    fireEvent.change(cutoff(), { target: { value: '0930' } });
+    expect(cutoff().value).toBe('09:30');
+    save();
+    expect(await screen.findByText('Customer types list')).toBeTruthy();
+    expect(api.posts()).toEqual([
+      {
+        method: 'POST',
+        url: '/api/v1/CustomerType',
+        body: { Id: 1, Name: 'Bars', LeadHours: 48, CutoffHours: 9, CutoffMinutes: 30, Footer: '' },
+      },
+    ]);
+  });
+
+  it('Cancel goes back without saving', async () => {
+    const { api } = renderEdit();
+    await screen.findByLabelText(/Customer Type Name/);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByText('Customer types list')).toBeTruthy());
+    expect(api.posts()).toEqual([]);
+  });
+});

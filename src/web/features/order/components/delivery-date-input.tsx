@@ -1,0 +1,87 @@
+import { Text } from '@mantine/core';
+import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
+import { addDays } from '../../../../domain/business-date';
+import {
+  type DeliveryDateContext,
+  FAR_DATE_DAYS,
+  isSelectableDeliveryDate,
+  needsFarDateConfirmation,
+} from '../../../../domain/delivery-date';
+import { formatDate } from '../order-time';
+
+const FAR_COLOR = 'var(--mantine-color-red-9)';
+
+export interface DeliveryDateInputProps
+  extends Omit<DatePickerInputProps, 'value' | 'onChange' | 'type' | 'description'> {
+  value: string | null;
+  onChange: (date: string | null) => void;
+  /** The customer's earliest date and type (from `deliveryDateContext`). */
+  ctx: DeliveryDateContext;
+  /** Today on the business calendar, for the 60-day warning. */
+  today: string;
+}
+
+/** The dates the picker refuses: before the earliest, Sundays, Saturdays for type 1 (spec section 5). */
+export function excludedDeliveryDate(ctx: DeliveryDateContext): (date: string) => boolean {
+  return (date) => !isSelectableDeliveryDate(date, ctx);
+}
+
+/**
+ * The first date the customer can pick: the earliest date, or the next one after it that the
+ * calendar offers (a type-1 customer whose earliest date is a Saturday gets the Monday).
+ */
+export function firstSelectableDate(ctx: DeliveryDateContext): string {
+  let date = ctx.earliest;
+  for (let i = 0; i < 7 && !isSelectableDeliveryDate(date, ctx); i++) date = addDays(date, 1);
+  return date;
+}
+
+/** True when `date` is 60 or more days ahead (shown in red, and confirmed on Submit). */
+export function isFarDate(date: string | null, today: string): boolean {
+  return date !== null && date !== '' && needsFarDateConfirmation(date, today);
+}
+
+/**
+ * The Delivery Date picker: only selectable dates can be clicked, the earliest date is the
+ * hint under the field, and dates 60 or more days ahead are red, in the calendar and in the
+ * field (spec section 9).
+ */
+export function DeliveryDateInput({ value, onChange, ctx, today, ...rest }: DeliveryDateInputProps) {
+  const far = isFarDate(value, today);
+  const excluded = excludedDeliveryDate(ctx);
+  const first = firstSelectableDate(ctx);
+  return (
+    <DatePickerInput
+      label="Delivery Date"
+      placeholder="Pick a delivery date"
+      valueFormat="MM/DD/YYYY"
+      withAsterisk
+      {...rest}
+      value={value}
+      onChange={(date) => onChange(date)}
+      minDate={ctx.earliest}
+      defaultDate={value ?? first}
+      excludeDate={excluded}
+      // Saturdays are ordinary delivery days here; red marks only the far dates.
+      weekendDays={[]}
+      getDayProps={(date) =>
+        !excluded(date) && isFarDate(date, today) ? { style: { color: FAR_COLOR, fontWeight: 600 } } : {}
+      }
+      nextLabel="Next month"
+      previousLabel="Previous month"
+      popoverProps={{ withinPortal: true }}
+      styles={far ? { input: { color: FAR_COLOR, fontWeight: 600 } } : undefined}
+      description={
+        <>
+          <span>Earliest delivery date: {formatDate(first)}</span>
+          {far && (
+            <Text component="span" display="block" fz="inherit" c="red.9" fw={600}>
+              This date is {FAR_DATE_DAYS} or more days from today.
+            </Text>
+          )}
+        </>
+      }
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+    />
+  );
+}

@@ -1,0 +1,114 @@
+import { Alert, Stack, Stepper } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { useBelow } from '../../../lib/use-below';
+import { breakpoints } from '../../../theme';
+import { orderPayload } from '../order-draft';
+import { type OrderFormSetup, useOrderForm } from '../use-order-form';
+import { useSubmitOrder } from '../use-submit-order';
+import { DeliveryStep } from './delivery-step';
+import { OrderFormNav } from './order-form-nav';
+import { PreviewStep } from './preview-step';
+import { ProductsStep } from './products-step';
+
+const PRODUCT_TABLE_MIN_WIDTH = 900;
+
+export const STEP_LABELS = ['Create New Order', 'Select Your Products', 'Preview Order'] as const;
+
+/**
+ * The three-step order form (spec section 2). Continue is enabled once the current step is
+ * valid; a step header can be clicked once the steps before it are valid.
+ */
+export function OrderForm(setup: OrderFormSetup) {
+  const isPhone = useBelow(breakpoints.small);
+  // The products table needs about 900 px of window beside the side menu; narrower windows get cards.
+  const productCards = useBelow(PRODUCT_TABLE_MIN_WIDTH);
+  const state = useOrderForm(setup);
+  const { form, ctx, today, headerValid, productsValid } = state;
+  const [active, setActive] = useState(0);
+  const { submit, isSubmitting } = useSubmitOrder({ today, onBackToStart: () => setActive(0) });
+
+  const canOpen = (step: number) =>
+    step === 0 || (step === 1 && headerValid) || (step === 2 && productsValid);
+  const stepValid = active === 0 ? headerValid : productsValid;
+  const goTo = (step: number) => {
+    if (!canOpen(step)) return;
+    setActive(step);
+    window.scrollTo({ top: 0 });
+  };
+
+  const onSubmitStep = (event: FormEvent) => {
+    event.preventDefault();
+    // Enter in a quantity box should not jump to the preview; only the Continue button moves on there.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (active === 1 && !submitter) return;
+    if (active < 2) {
+      if (active === 0 && form.validate().hasErrors) return;
+      goTo(active + 1);
+    } else {
+      void submit(orderPayload(form.getValues(), state.lines, ctx.customerTypeId));
+    }
+  };
+
+  const header = form.getValues();
+  return (
+    <form onSubmit={onSubmitStep} noValidate aria-label="New order">
+      <Stack gap="md">
+        <Stepper
+          active={active}
+          onStepClick={goTo}
+          size={isPhone ? 'xs' : 'sm'}
+          iconSize={isPhone ? 28 : undefined}
+          allowNextStepsSelect
+        >
+          {STEP_LABELS.map((label, step) => (
+            <Stepper.Step
+              key={label}
+              // A phone has room for one label in a row: the current step's; the others keep their name.
+              label={isPhone && step !== active ? undefined : label}
+              aria-label={label}
+              allowStepSelect={canOpen(step)}
+              disabled={step !== active && !canOpen(step)}
+              aria-current={step === active ? 'step' : undefined}
+              style={step !== active && !canOpen(step) ? { opacity: 0.6, cursor: 'not-allowed' } : undefined}
+            >
+              {step === 0 && <DeliveryStep form={form} ctx={ctx} today={today} />}
+              {step === 1 && (
+                <Stack gap="sm">
+                  {state.copiedButUnavailable.length > 0 && (
+                    <Alert color="yellow" title="Some products were left out">
+                      {`Not available for this delivery date: ${state.copiedButUnavailable.join(', ')}.`}
+                    </Alert>
+                  )}
+                  <ProductsStep
+                    lines={state.lines}
+                    drafts={state.drafts}
+                    onQuantity={state.onQuantity}
+                    asCards={productCards}
+                    deliveryDate={header.DeliveryDate}
+                    hasLinkedProducts={setup.products.length > 0}
+                  />
+                </Stack>
+              )}
+              {step === 2 && (
+                <PreviewStep
+                  header={header}
+                  lines={state.lines}
+                  customerTypeId={ctx.customerTypeId}
+                  today={today}
+                  isPhone={isPhone}
+                />
+              )}
+            </Stepper.Step>
+          ))}
+        </Stepper>
+        <OrderFormNav
+          active={active}
+          stepValid={stepValid}
+          totals={active > 0 ? state.totals : null}
+          onBack={() => goTo(active - 1)}
+          isSubmitting={isSubmitting}
+        />
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,124 @@
+import { Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import type { OrderSummary } from '../../../../domain/order-view.schema';
+import { formatPhone } from '../../../../domain/phone';
+import { IconCopy, IconEye } from '../../../components/icons';
+import { paths } from '../../../paths';
+import { formatDate, formatDateTime } from '../order-time';
+
+export type OrdersListState = 'loading' | 'error' | 'empty' | 'rows';
+
+export const NO_ORDERS = 'You have no orders yet';
+
+export interface OrdersListProps {
+  orders: readonly OrderSummary[];
+  state: OrdersListState;
+  isPhone: boolean;
+}
+
+const stateText: Record<Exclude<OrdersListState, 'rows'>, string> = {
+  loading: 'Loading orders...',
+  error: 'Your orders could not be loaded.',
+  empty: NO_ORDERS,
+};
+
+function Actions({ order, compact }: { order: OrderSummary; compact?: boolean }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Button
+        component={Link}
+        to={paths.orderHistoryDetail(order.Id)}
+        size="compact-sm"
+        variant="light"
+        leftSection={<IconEye size={16} />}
+        aria-label={`Detail of order ${order.OrderNum}`}
+        fullWidth={compact}
+      >
+        Detail
+      </Button>
+      <Button
+        component={Link}
+        to={paths.orderReorder(order.Id)}
+        size="compact-sm"
+        variant="light"
+        leftSection={<IconCopy size={16} />}
+        aria-label={`Re-Order order ${order.OrderNum}`}
+        fullWidth={compact}
+      >
+        Re-Order
+      </Button>
+    </Group>
+  );
+}
+
+/** The history rows: a table on wide screens, cards on a phone; loading and no-data states. */
+export function OrdersList({ orders, state, isPhone }: OrdersListProps) {
+  if (state !== 'rows') {
+    return (
+      <Paper withBorder p="lg" radius="sm" data-testid="orders-state">
+        <Text ta="center" c={state === 'error' ? 'red.9' : 'dimmed'}>
+          {stateText[state]}
+        </Text>
+      </Paper>
+    );
+  }
+  if (isPhone) {
+    return (
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Orders">
+        {orders.map((o) => (
+          <Paper component="li" key={o.Id} withBorder radius="sm" p="sm" data-testid="order-row">
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Anchor component={Link} to={paths.orderHistoryDetail(o.Id)} fw={700} ff="monospace">
+                {o.OrderNum}
+              </Anchor>
+              <Text fz="sm">Delivery {formatDate(o.DeliveryDate)}</Text>
+            </Group>
+            <Text fz="xs" c="dimmed">
+              Ordered {formatDateTime(o.CreateDate)} · {o.ProductCount} products
+            </Text>
+            <Text fz="sm">
+              {o.Name} · {formatPhone(o.Phone)}
+            </Text>
+            <Group mt={6} grow>
+              <Actions order={o} compact />
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Paper withBorder radius="sm">
+      <Table.ScrollContainer minWidth={820} type="native">
+        <Table striped highlightOnHover verticalSpacing={6}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Web Conf #</Table.Th>
+              <Table.Th>Order Date</Table.Th>
+              <Table.Th>Delivery Date</Table.Th>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Phone</Table.Th>
+              <Table.Th ta="right">Products</Table.Th>
+              <Table.Th>Action</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {orders.map((o) => (
+              <Table.Tr key={o.Id} data-testid="order-row">
+                <Table.Td ff="monospace">{o.OrderNum}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(o.CreateDate)}</Table.Td>
+                <Table.Td>{formatDate(o.DeliveryDate)}</Table.Td>
+                <Table.Td>{o.Name}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPhone(o.Phone)}</Table.Td>
+                <Table.Td ta="right">{o.ProductCount}</Table.Td>
+                <Table.Td>
+                  <Actions order={o} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}

@@ -1,0 +1,53 @@
+import { Stack, Title } from '@mantine/core';
+import { isReferenceCustomerType } from '../../../../domain/order.schema';
+import { formatPhone } from '../../../../domain/phone';
+import { type DraftLine, type OrderHeaderValues, orderedLines } from '../order-draft';
+import { formatDate } from '../order-time';
+import { isFarDate } from './delivery-date-input';
+import { type HeaderField, OrderHeaderView } from './order-header-view';
+import { OrderLinesView } from './order-lines-view';
+
+export interface PreviewStepProps {
+  header: OrderHeaderValues;
+  lines: readonly DraftLine[];
+  customerTypeId: number;
+  today: string;
+  isPhone: boolean;
+}
+
+/** Step 3, 'Preview Order': the header and only the lines with a quantity (spec section 2). */
+export function PreviewStep({ header, lines, customerTypeId, today, isPhone }: PreviewStepProps) {
+  const far = isFarDate(header.DeliveryDate, today);
+  const fields: HeaderField[] = [
+    {
+      label: 'Delivery Date',
+      value: formatDate(header.DeliveryDate),
+      testId: 'preview-delivery-date',
+      color: far ? 'red.9' : undefined,
+    },
+    { label: 'Name', value: header.Name.trim() },
+    { label: 'Phone', value: formatPhone(header.Phone) },
+    { label: 'Email', value: header.Email.trim() },
+  ];
+  if (isReferenceCustomerType(customerTypeId)) {
+    fields.push({ label: 'Reference PO', value: header.ReferencePO.trim() });
+  }
+  const kept = orderedLines(lines).map((l) => ({
+    Code: l.product.Code,
+    Description: l.product.Description,
+    UnitsPerCase: l.product.UnitsPerCase,
+    Cases: l.CaseQuantity,
+    Units: l.UnitQuantity,
+    TotalUnits: l.TotalUnits,
+  }));
+
+  return (
+    <Stack gap="md">
+      <OrderHeaderView fields={fields} />
+      <Title order={2} size="h4">
+        Products
+      </Title>
+      <OrderLinesView lines={kept} isPhone={isPhone} withTotal />
+    </Stack>
+  );
+}

@@ -1,0 +1,109 @@
+import { Paper, Table, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { worksheetCases, worksheetTotalUnits } from '../../../../domain/order-lines';
+import type { Worksheet } from '../../../../domain/order-view.schema';
+import { formatMonthDay } from '../order-time';
+
+/** The product column stays in view while a narrow screen scrolls the dates sideways. */
+const stickyFirst = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+  minWidth: 150,
+} as const;
+
+/** A past delivery's cell: 'n C' for n cases, '-' for none (spec section 2). */
+export function historyCell(cases: number | undefined): string {
+  return cases && cases > 0 ? `${cases} C` : '-';
+}
+
+/**
+ * The worksheet's rows: the last delivery dates' cases, Units/Case, an editable Cases column
+ * (empty, 0 or negative becomes empty) and Total Units. Printed, the boxes show as their values.
+ */
+export function WorksheetTable({ worksheet }: { worksheet: Worksheet }) {
+  const [cases, setCases] = useState<Record<string, string>>({});
+  const dates = worksheet.DeliveryDates;
+
+  if (worksheet.Orders.length === 0) {
+    return (
+      <Paper withBorder p="lg" radius="md">
+        <Text c="dimmed">There are no products on your worksheet yet.</Text>
+      </Paper>
+    );
+  }
+
+  const settle = (code: string) =>
+    setCases((c) => ({ ...c, [code]: String(worksheetCases(c[code] ?? '') ?? '') }));
+
+  return (
+    <Paper withBorder radius="sm">
+      <Table.ScrollContainer minWidth={480 + dates.length * 60} type="native" data-ws-scroll>
+        <Table verticalSpacing={4} withColumnBorders>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th style={stickyFirst}>Product Code / Description</Table.Th>
+              {dates.map((d) => (
+                <Table.Th key={d} w={60} ta="center">
+                  {formatMonthDay(d)}
+                </Table.Th>
+              ))}
+              <Table.Th w={84} ta="right">
+                Units/Case
+              </Table.Th>
+              <Table.Th w={88}>Cases</Table.Th>
+              <Table.Th w={122} ta="right">
+                Total Units
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {worksheet.Orders.map((row) => {
+              const raw = cases[row.Code] ?? '';
+              const total = worksheetTotalUnits(row.UnitsPerCase, worksheetCases(raw));
+              return (
+                <Table.Tr key={row.Code} data-testid={`worksheet-row-${row.Code}`}>
+                  <Table.Td style={stickyFirst}>
+                    <Text span ff="monospace" fz="sm" mr={8}>
+                      {row.Code}
+                    </Text>
+                    <Text span fz="sm">
+                      {row.Description}
+                    </Text>
+                  </Table.Td>
+                  {dates.map((d) => (
+                    <Table.Td key={d} ta="center" fz="sm">
+                      {historyCell(row.Products[d])}
+                    </Table.Td>
+                  ))}
+                  <Table.Td ta="right">{row.UnitsPerCase}</Table.Td>
+                  <Table.Td>
+                    <TextInput
+                      className="ws-no-print"
+                      size="xs"
+                      w={72}
+                      inputMode="numeric"
+                      autoComplete="off"
+                      aria-label={`Cases of ${row.Code} ${row.Description}`}
+                      value={raw}
+                      onChange={(e) => {
+                        const value = e.currentTarget.value;
+                        setCases((c) => ({ ...c, [row.Code]: value }));
+                      }}
+                      onBlur={() => settle(row.Code)}
+                    />
+                    <span className="ws-print-only">{worksheetCases(raw) ?? ''}</span>
+                  </Table.Td>
+                  <Table.Td ta="right" data-testid={`worksheet-total-${row.Code}`}>
+                    {total ?? ''}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  draftLines,
+  draftsFromOrder,
+  emptyHeader,
+  orderableProducts,
+  orderPayload,
+  orderTotals,
+  quantityOf,
+  setQuantity,
+} from './order-draft';
+import { product } from './test/render-order';
+
+describe('order draft', () => {
+  it('counts empty, negative, fractional and unreadable quantities as the order keeps them', () => {
+    expect(quantityOf('')).toBe(0);
+    expect(quantityOf(undefined)).toBe(0);
+    expect(quantityOf(-3)).toBe(0);
+    expect(quantityOf('-')).toBe(0);
+    expect(quantityOf(2.7)).toBe(2);
+    expect(quantityOf('5')).toBe(5);
+  });
+
+  it('offers active products linked for the delivery date, by order number then description', () => {
+    const products = [
+      product({ Code: 'C', Description: 'Cola', OrderNo: 2 }),
+      product({ Code: 'A', Description: 'Ale', OrderNo: 2 }),
+      product({ Code: 'Z', Description: 'Zinfandel', OrderNo: 1 }),
+      product({ Code: 'OFF', IsActive: false }),
+      product({ Code: 'LATE', StartDate: '2026-06-13' }),
+      product({ Code: 'GONE', EndDate: '2026-06-11' }),
+      product({
+        Code: 'EDGE',
+        Description: 'Edge',
+        OrderNo: 3,
+        StartDate: '2026-06-12',
+        EndDate: '2026-06-12',
+      }),
+    ];
+    expect(orderableProducts(products, '2026-06-12').map((p) => p.Code)).toEqual(['Z', 'A', 'C', 'EDGE']);
+    expect(orderableProducts(products, null)).toEqual([]);
+  });
+
+  it('sends only lines with a quantity, the phone unmasked, and a Reference PO only for types 6 and 7', () => {
+    const products = [
+      product({ Code: 'A', UnitsPerCase: 24 }),
+      product({ Code: 'B', UnitsPerCase: 6, IsCaseOnly: false }),
+      product({ Code: 'C' }),
+    ];
+    let drafts = setQuantity({}, 'A', 'CaseQuantity', 2);
+    drafts = setQuantity(drafts, 'B', 'UnitQuantity', '4');
+    drafts = setQuantity(drafts, 'C', 'CaseQuantity', -1);
+    const lines = draftLines(products, drafts);
+    expect(orderTotals(lines)).toEqual({ products: 2, cases: 2, units: 52 });
+    const header = {
+      ...emptyHeader,
+      DeliveryDate: '2026-06-12',
+      Name: ' Pat ',
+      Phone: '3125550142',
+      Email: 'p@x.co',
+      ReferencePO: 'PO-1',
+    };
+    expect(orderPayload(header, lines, 1)).toEqual({
+      DeliveryDate: '2026-06-12',
+      Name: 'Pat',
+      Phone: '3125550142',
+      Email: 'p@x.co',
+      ProductQuantities: [
+        { Code: 'A', CaseQuantity: 2, UnitQuantity: 0 },
+        { Code: 'B', CaseQuantity: 0, UnitQuantity: 4 },
+      ],
+    });
+    expect(orderPayload(header, lines, 6).ReferencePO).toBe('PO-1');
+  });
+
+  it("fills a re-order from the copied order's lines", () => {
+    const drafts = draftsFromOrder([
+      {
+        Code: 'A',
+        Description: 'a',
+        UnitsPerCase: 24,
+        IsCaseOnly: true,
+        CaseQuantity: 3,
+        UnitQuantity: 0,
+        Cases: 3,
+        Units: 0,
+        TotalUnits: 72,
+      },
+      {
+        Code: 'B',
+        Description: 'b',
+        UnitsPerCase: 6,
+        IsCaseOnly: false,
+        CaseQuantity: 0,
+        UnitQuantity: 4,
+        Cases: 0,
+        Units: 4,
+        TotalUnits: 4,
+      },
+    ]);
+    expect(drafts).toEqual({
+      A: { CaseQuantity: 3, UnitQuantity: '' },
+      B: { CaseQuantity: '', UnitQuantity: 4 },
+    });
+  });
+});

@@ -1,0 +1,229 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Customer } from '../../../domain/customer.schema';
+import type { CopiedOrder } from '../../../domain/order-view.schema';
+import { NO_CONNECTION_MESSAGE } from '../../lib/messages';
+import { Component as OrderForm } from './order-form.route';
+import {
+  barCustomer,
+  customerTypes,
+  mockApi,
+  product,
+  quietFocusTrapWarnings,
+  renderOrderRoutes,
+} from './test/render-order';
+
+const customer: Customer = {
+  ...barCustomer,
+  CustomerTypeName: 'Bars & Taverns',
+  Products: [
+    product({ Code: 'BR-1105', Description: 'Lake Effect IPA', OrderNo: 1 }),
+    product({ Code: 'BR-1182', Description: 'Steelworks Stout', OrderNo: 2 }),
+  ],
+};
+
+const copied: CopiedOrder = {
+  Id: 7,
+  CustomerId: 1,
+  CompanyId: 1001,
+  OrderNum: 'W100007',
+  OrderType: 'Web',
+  IsWebOrder: true,
+  CreateDate: '2026-06-01T15:00:00Z',
+  DeliveryDate: null,
+  Name: 'Sam Copy',
+  Phone: '7735550107',
+  Email: 'sam@example.com',
+  ReferencePO: '',
+  Status: 1,
+  ProductCount: 1,
+  TotalCases: 4,
+  CompanyName: 'Blue Heron Tavern',
+  Products: [
+    {
+      Code: 'BR-1182',
+      Description: 'Steelworks Stout',
+      UnitsPerCase: 24,
+      IsCaseOnly: true,
+      CaseQuantity: 4,
+      UnitQuantity: 0,
+      Cases: 4,
+      Units: 0,
+      TotalUnits: 96,
+    },
+  ],
+};
+
+const base = {
+  'GET CustomerTypes': { status: 200, body: customerTypes },
+  'GET Customer/1': { status: 200, body: customer },
+};
+
+const renderForm = (path = '/order/form/0') =>
+  renderOrderRoutes(
+    [
+      { path: '/order/form/:id', Component: OrderForm },
+      { path: '/order/home', element: <p>Order home</p> },
+    ],
+    path,
+  );
+
+/** By the button's own text: much faster than a role query over the whole form in jsdom. */
+const button = (name: string) =>
+  screen
+    .getByText(name, { selector: '.mantine-Button-label, .mantine-Stepper-stepLabel' })
+    .closest('button')!;
+
+async function pickDate(label: string) {
+  fireEvent.click(await screen.findByLabelText(/^Delivery Date/));
+  fireEvent.click(await screen.findByLabelText(label));
+}
+
+async function fillStep1() {
+  await pickDate('12 June 2026');
+  fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Pat Tester' } });
+  fireEvent.change(screen.getByLabelText(/^Phone/), { target: { value: '(312) 555-0142' } });
+  fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'pat@example.com' } });
+}
+
+async function toPreview() {
+  await fillStep1();
+  fireEvent.click(button('Continue'));
+  fireEvent.change(await screen.findByLabelText('Cases of BR-1105 Lake Effect IPA'), {
+    target: { value: '2' },
+  });
+  fireEvent.click(button('Continue'));
+  await screen.findByText('Submit');
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-06-10T15:00:00Z'));
+  quietFocusTrapWarnings();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('order form', { timeout: 30_000 }, () => {
+  it('keeps the later steps closed until the earlier ones are valid', async () => {
+    mockApi(base);
+    renderForm();
+    await screen.findByText(/^Earliest delivery date/);
+    expect((button('Continue') as HTMLButtonElement).disabled).toBe(true);
+    expect((button('Select Your Products') as HTMLButtonElement).disabled).toBe(true);
+    await fillStep1();
+    expect((button('Continue') as HTMLButtonElement).disabled).toBe(false);
+    expect((button('Preview Order') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(button('Select Your Products'));
+    await screen.findByLabelText('Cases of BR-1105 Lake Effect IPA');
+    expect((button('Continue') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(button('Back'));
+    expect(await screen.findByLabelText(/^Name/)).toBeTruthy();
+  });
+
+  it('submits the order with an Idempotency-Key and shows the Web Conf # before going home', async () => {
+    const fetchMock = mockApi({
+      ...base,
+      'POST Order': { status: 201, body: { IsSuccessful: true, OrderNum: 'W100123', ErrorMessage: null } },
+    });
+    const { router } = renderForm();
+    await toPreview();
+    expect(screen.getByText('Lake Effect IPA')).toBeTruthy();
+    expect(screen.queryByText('Steelworks Stout')).toBeNull();
+    fireEvent.click(button('Submit'));
+
+    expect(await screen.findByText('Order Confirmation')).toBeTruthy();
+    expect(screen.getByTestId('web-conf-number').textContent).toBe('W100123');
+    const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/Order'))!;
+    expect((init!.headers as Record<string, string>)['Idempotency-Key']).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(JSON.parse(String(init?.body))).toEqual({
+      DeliveryDate: '2026-06-12',
+      Name: 'Pat Tester',
+      Phone: '3125550142',
+      Email: 'pat@example.com',
+      ProductQuantities: [{ Code: 'BR-1105', CaseQuantity: 2, UnitQuantity: 0 }],
+    });
+    fireEvent.click(button('OK'));
+    expect(await screen.findByText('Order home')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/order/home');
+  });
+
+  it("shows 'Order Error' with the server's message, and retries a lost answer with the same key", async () => {
+    const fetchMock = mockApi({
+      ...base,
+      'POST Order': (_init, call) =>
+        call === 1
+          ? {
+              status: 422,
+              body: {
+                IsSuccessful: false,
+                OrderNum: null,
+                ErrorMessage: 'Product BR-1105 is not available to order',
+              },
+            }
+          : 'network-error',
+    });
+    renderForm();
+    await toPreview();
+    fireEvent.click(button('Submit'));
+    expect(await screen.findByText('Order Error')).toBeTruthy();
+    expect(screen.getByText('Product BR-1105 is not available to order')).toBeTruthy();
+    fireEvent.click(button('OK'));
+    await waitFor(() => expect(screen.queryByText('Order Error')).toBeNull());
+
+    fireEvent.click(button('Submit'));
+    expect(await screen.findByText(NO_CONNECTION_MESSAGE)).toBeTruthy();
+    const keys = fetchMock.mock.calls
+      .filter(([url]) => String(url).endsWith('/Order'))
+      .map(([, init]) => (init!.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('asks about a date 60 or more days out; No returns to step 1', async () => {
+    const fetchMock = mockApi(base);
+    renderForm();
+    await screen.findByText(/^Earliest delivery date/);
+    fireEvent.click(screen.getByLabelText(/^Delivery Date/));
+    fireEvent.click(await screen.findByLabelText('Next month'));
+    fireEvent.click(await screen.findByLabelText('Next month'));
+    fireEvent.click(await screen.findByLabelText('10 August 2026'));
+    expect(screen.getByText(/60 or more days from today/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Pat Tester' } });
+    fireEvent.change(screen.getByLabelText(/^Phone/), { target: { value: '3125550142' } });
+    fireEvent.change(screen.getByLabelText(/^Email/), { target: { value: 'pat@example.com' } });
+    fireEvent.click(button('Continue'));
+    fireEvent.change(await screen.findByLabelText('Cases of BR-1105 Lake Effect IPA'), {
+      target: { value: '1' },
+    });
+    fireEvent.click(button('Continue'));
+    await screen.findByText('Submit');
+    fireEvent.click(button('Submit'));
+
+    expect(await screen.findByText(/is more than 60 days out/)).toBeTruthy();
+    expect(screen.getByText('Is this correct?')).toBeTruthy();
+    fireEvent.click(button('No'));
+    expect(await screen.findByLabelText(/^Name/)).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/Order'))).toBe(false);
+  });
+
+  it('re-orders a copied order with its lines and contact, the delivery date cleared', async () => {
+    const fetchMock = mockApi({ ...base, 'POST Order/Copy': { status: 200, body: copied } });
+    renderForm('/order/form/0?copy=7');
+    expect(await screen.findByText(/Copied from order W100007/)).toBeTruthy();
+    const copyCall = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/Order/Copy'))!;
+    expect(JSON.parse(String(copyCall[1]?.body))).toEqual({ OrderId: 7, CustomerId: 1 });
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Sam Copy');
+    expect((screen.getByLabelText(/^Phone/) as HTMLInputElement).value).toBe('(773) 555-0107');
+    expect(screen.getByLabelText(/^Delivery Date/).textContent).toContain('Pick a delivery date');
+    expect((button('Continue') as HTMLButtonElement).disabled).toBe(true);
+    await pickDate('12 June 2026');
+    fireEvent.click(button('Continue'));
+    const stout = (await screen.findByLabelText('Cases of BR-1182 Steelworks Stout')) as HTMLInputElement;
+    expect(stout.value).toBe('4');
+    expect(screen.getByTestId('order-totals').textContent).toContain('Cases: 4');
+  });
+});

@@ -1,0 +1,105 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { OrderSummary } from '../../../domain/order-view.schema';
+import { Component as OrderHistory } from './order-history.route';
+import { mockApi, renderOrderRoutes, stubViewport } from './test/render-order';
+
+function order(i: number): OrderSummary {
+  return {
+    Id: 100 + i,
+    CustomerId: 1,
+    CompanyId: 1001,
+    OrderNum: `W${100100 + i}`,
+    OrderType: 'Web',
+    IsWebOrder: true,
+    // Newest first, as the API sends them.
+    CreateDate: new Date(Date.UTC(2026, 5, 30, 19, 57) - i * 86_400_000).toISOString(),
+    DeliveryDate: '2026-07-02',
+    Name: 'Pat Tester',
+    Phone: '3125550142',
+    Email: 'pat@example.com',
+    ReferencePO: '',
+    Status: 1,
+    ProductCount: 3,
+    TotalCases: 5,
+  };
+}
+
+const renderHistory = (path = '/order/history') =>
+  renderOrderRoutes(
+    [
+      { path: '/order/history', Component: OrderHistory },
+      { path: '/order/history/detail/:id', element: <p>Detail page</p> },
+      { path: '/order/form/:id', element: <p>Order form</p> },
+    ],
+    path,
+  );
+
+let restoreViewport: (() => void) | undefined;
+afterEach(() => {
+  restoreViewport?.();
+  restoreViewport = undefined;
+  vi.unstubAllGlobals();
+});
+
+describe('orders history', { timeout: 15_000 }, () => {
+  it('shows the loading state while the orders load', async () => {
+    mockApi({ 'GET Orders/1001': new Promise<never>(() => {}) });
+    renderHistory();
+    expect(await screen.findByText('Loading orders...')).toBeTruthy();
+  });
+
+  it('says when there are no orders yet', async () => {
+    mockApi({ 'GET Orders/1001': { status: 200, body: { DeliveryDates: [], Orders: [] } } });
+    renderHistory();
+    expect(await screen.findByText('You have no orders yet')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('lists 25 orders a page with the spec columns, formatted dates and phone, and the actions', async () => {
+    const orders = Array.from({ length: 30 }, (_, i) => order(i));
+    mockApi({ 'GET Orders/1001': { status: 200, body: { DeliveryDates: ['2026-07-02'], Orders: orders } } });
+    const { router } = renderHistory();
+    await screen.findByText('W100100');
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Web Conf #',
+      'Order Date',
+      'Delivery Date',
+      'Name',
+      'Phone',
+      'Products',
+      'Action',
+    ]);
+    const rows = screen.getAllByTestId('order-row');
+    expect(rows).toHaveLength(25);
+    const first = within(rows[0]!);
+    expect(first.getByText('06/30/2026 02:57 PM')).toBeTruthy();
+    expect(first.getByText('07/02/2026')).toBeTruthy();
+    expect(first.getByText('(312) 555-0142')).toBeTruthy();
+    expect(first.getByText('3')).toBeTruthy();
+    expect(first.getByRole('link', { name: 'Re-Order order W100100' }).getAttribute('href')).toBe(
+      '/order/form/0?copy=100',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(screen.getAllByTestId('order-row')).toHaveLength(5));
+    expect(router.state.location.search).toBe('?page=2');
+    expect(screen.getByText('W100125')).toBeTruthy();
+
+    fireEvent.click(within(screen.getAllByTestId('order-row')[0]!).getByRole('link', { name: /^Detail/ }));
+    expect(await screen.findByText('Detail page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/order/history/detail/125');
+  });
+
+  it('shows 15 orders a page as cards on a phone', async () => {
+    restoreViewport = stubViewport(true);
+    const orders = Array.from({ length: 20 }, (_, i) => order(i));
+    mockApi({ 'GET Orders/1001': { status: 200, body: { DeliveryDates: [], Orders: orders } } });
+    renderHistory();
+    await screen.findByText('W100100');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.getAllByTestId('order-row')).toHaveLength(15);
+    expect(screen.getByText('1–15 of 20 orders')).toBeTruthy();
+  });
+});

@@ -1,0 +1,71 @@
+import { useEffect, useState } from 'react';
+import { businessToday } from '../../../domain/business-date';
+
+/**
+ * The business time zone (design.md section 1: BUSINESS_TZ, America/Chicago by default). The
+ * browser may be anywhere; lead time, "today" and order times are always read in this zone, as
+ * the server reads them. The one place the order screens name it.
+ */
+export const BUSINESS_TZ = 'America/Chicago';
+
+/** How often the order form re-reads the clock, so a cutoff passing while it is open moves the earliest date. */
+const NOW_REFRESH_MS = 60_000;
+
+/**
+ * The current instant, refreshed every minute and whenever the window gets the focus back (a
+ * tab left open over the cutoff shows the new earliest date at once, not up to a minute later).
+ */
+export function useBusinessNow(refreshMs = NOW_REFRESH_MS): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const refresh = () => setNow(new Date());
+    const timer = window.setInterval(refresh, refreshMs);
+    window.addEventListener('focus', refresh);
+    return () => {
+      window.clearInterval(timer);
+      window.removeEventListener('focus', refresh);
+    };
+  }, [refreshMs]);
+  return now;
+}
+
+/** Today on the business calendar, 'YYYY-MM-DD'. */
+export function todayInBusiness(now: Date = new Date()): string {
+  return businessToday(now, BUSINESS_TZ);
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
+
+/** 'YYYY-MM-DD' → 'MM/DD/YYYY' (spec section 9); anything else is shown as it is. */
+export function formatDate(date: string | null | undefined): string {
+  if (!date) return '';
+  const m = ISO_DATE.exec(date);
+  return m ? `${m[2]}/${m[3]}/${m[1]}` : date;
+}
+
+/** 'YYYY-MM-DD' → 'MM/DD', the worksheet's column headers. */
+export function formatMonthDay(date: string): string {
+  const m = ISO_DATE.exec(date);
+  return m ? `${m[2]}/${m[3]}` : date;
+}
+
+let instantFormatter: Intl.DateTimeFormat | undefined;
+
+/** An ISO instant as 'MM/DD/YYYY hh:mm A' on the business clock (spec section 9's date-time mask). */
+export function formatDateTime(instant: string | null | undefined): string {
+  if (!instant) return '';
+  const date = new Date(instant);
+  if (Number.isNaN(date.getTime())) return instant;
+  instantFormatter ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: BUSINESS_TZ,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h12',
+  });
+  const p: Record<string, string> = {};
+  for (const part of instantFormatter.formatToParts(date)) p[part.type] = part.value;
+  return `${p.month}/${p.day}/${p.year} ${p.hour}:${p.minute} ${(p.dayPeriod ?? '').toUpperCase()}`;
+}

@@ -1,0 +1,109 @@
+import { useForm } from '@mantine/form';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { CustomerProduct } from '../../../domain/customer.schema';
+import type { DeliveryDateContext } from '../../../domain/delivery-date';
+import {
+  type CustomerTypeRules,
+  deliveryDateContext,
+  orderInputSchemaFor,
+} from '../../../domain/order.schema';
+import type { CopiedOrder } from '../../../domain/order-view.schema';
+import { zodValidate } from '../../lib/zod-form';
+import {
+  draftLines,
+  draftsFromOrder,
+  emptyHeader,
+  type OrderHeaderValues,
+  orderableProducts,
+  orderTotals,
+  type QuantityDraft,
+  type QuantityDrafts,
+  type QuantityValue,
+  setQuantity,
+} from './order-draft';
+import { BUSINESS_TZ, todayInBusiness, useBusinessNow } from './order-time';
+
+export interface OrderFormSetup {
+  customerType: CustomerTypeRules;
+  /** Every product linked to the customer; the form shows those orderable on the chosen date. */
+  products: readonly CustomerProduct[];
+  /** Re-Order: the copied order (its delivery date is already cleared). */
+  copy?: CopiedOrder | null;
+}
+
+/** The step-1 rules: the server's own schema without the product lines, so the messages are the server's. */
+export function headerSchemaFor(ctx: DeliveryDateContext) {
+  return orderInputSchemaFor(ctx).omit({ ProductQuantities: true });
+}
+
+function initialHeader(copy: CopiedOrder | null | undefined): OrderHeaderValues {
+  if (!copy) return emptyHeader;
+  return {
+    DeliveryDate: null,
+    Name: copy.Name,
+    Phone: copy.Phone.replace(/\D/g, '').slice(-10),
+    Email: copy.Email,
+    ReferencePO: copy.ReferencePO ?? '',
+  };
+}
+
+/** The order form's state: the header form, the quantities, and what each step may do. */
+export function useOrderForm({ customerType, products, copy }: OrderFormSetup) {
+  const now = useBusinessNow();
+  const today = todayInBusiness(now);
+  const { earliest } = deliveryDateContext({ now, tz: BUSINESS_TZ, customerType });
+  const ctx = useMemo<DeliveryDateContext>(
+    () => ({ earliest, customerTypeId: customerType.Id }),
+    [earliest, customerType.Id],
+  );
+  const validate = useMemo(() => zodValidate<OrderHeaderValues>(headerSchemaFor(ctx)), [ctx]);
+  const form = useForm<OrderHeaderValues>({
+    mode: 'controlled',
+    initialValues: initialHeader(copy),
+    validate,
+    validateInputOnBlur: true,
+  });
+
+  // A cutoff passing while the form is open moves the earliest date: re-check a chosen date then.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the rules change, on purpose.
+  useEffect(() => {
+    if (form.getValues().DeliveryDate) form.validateField('DeliveryDate');
+  }, [ctx]);
+
+  const [drafts, setDrafts] = useState<QuantityDrafts>(() => (copy ? draftsFromOrder(copy.Products) : {}));
+  const onQuantity = useCallback(
+    (code: string, field: keyof QuantityDraft, value: QuantityValue) =>
+      setDrafts((current) => setQuantity(current, code, field, value)),
+    [],
+  );
+
+  const deliveryDate = form.values.DeliveryDate;
+  const available = useMemo(() => orderableProducts(products, deliveryDate), [products, deliveryDate]);
+  const lines = useMemo(() => draftLines(available, drafts), [available, drafts]);
+  const totals = orderTotals(lines);
+  const headerValid = form.isValid();
+  // Spec section 4: moving on from the products needs a product with a quantity above 0.
+  const productsValid = headerValid && totals.products > 0;
+
+  /** Copied products that cannot be ordered for the chosen date (discontinued or out of their dates). */
+  const copiedButUnavailable = useMemo(() => {
+    if (!copy || !deliveryDate) return [];
+    const codes = new Set(available.map((p) => p.Code));
+    return copy.Products.filter((p) => !codes.has(p.Code)).map((p) => p.Code);
+  }, [copy, available, deliveryDate]);
+
+  return {
+    form,
+    ctx,
+    today,
+    drafts,
+    onQuantity,
+    lines,
+    totals,
+    headerValid,
+    productsValid,
+    copiedButUnavailable,
+  };
+}
+
+export type OrderFormState = ReturnType<typeof useOrderForm>;

@@ -1,0 +1,93 @@
+import { Stack, Text } from '@mantine/core';
+import { useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { FAR_DATE_DAYS, needsFarDateConfirmation } from '../../../domain/delivery-date';
+import type { OrderInput } from '../../../domain/order.schema';
+import { showConfirmDialog } from '../../components/dialogs/confirm-dialog';
+import { showErrorDialog } from '../../components/dialogs/error-dialog';
+import { MessageKind, showSystemDialog } from '../../components/dialogs/system-dialog';
+import { ApiError, isApiError } from '../../lib/api-client';
+import { NO_CONNECTION_MESSAGE } from '../../lib/messages';
+import { paths } from '../../paths';
+import { newIdempotencyKey, usePlaceOrder } from './api/place-order';
+import { formatDate } from './order-time';
+
+export const ORDER_ERROR_TITLE = 'Order Error';
+export const ORDER_CONFIRMATION_TITLE = 'Order Confirmation';
+
+/** Spec section 8's warning for a delivery date 60 or more days out (HTML, sanitized when shown). */
+export function farDateMessage(date: string): string {
+  return (
+    `<p>The requested delivery date <strong>${formatDate(date)}</strong> is more than ` +
+    `${FAR_DATE_DAYS} days out.</p><p><strong>Is this correct?</strong></p>`
+  );
+}
+
+/**
+ * Submit: the far-date question, POST Order with an Idempotency-Key, then the persistent
+ * confirmation (OK goes to the order home) or the 'Order Error' dialog.
+ *
+ * The key belongs to one order body: a retry of the same order (after a lost answer) sends the
+ * same key, so the server answers with the first save instead of placing a second order; a
+ * changed order is a new attempt with a new key.
+ */
+export function useSubmitOrder({ today, onBackToStart }: { today: string; onBackToStart: () => void }) {
+  const navigate = useNavigate();
+  const placeOrder = usePlaceOrder();
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+
+  const keyFor = (order: OrderInput): string => {
+    const body = JSON.stringify(order);
+    if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
+    return attempt.current.key;
+  };
+
+  const submit = async (order: OrderInput) => {
+    if (placeOrder.isPending) return;
+    if (needsFarDateConfirmation(order.DeliveryDate, today)) {
+      const yes = await showConfirmDialog({
+        title: 'Delivery Date',
+        message: farDateMessage(order.DeliveryDate),
+      });
+      if (!yes) {
+        onBackToStart();
+        return;
+      }
+    }
+    let orderNum: string;
+    try {
+      const answer = await placeOrder.mutateAsync({ order, idempotencyKey: keyFor(order) });
+      if (!answer.IsSuccessful || !answer.OrderNum)
+        throw new ApiError(422, answer.ErrorMessage ?? NO_CONNECTION_MESSAGE);
+      orderNum = answer.OrderNum;
+    } catch (error) {
+      // A 401 sends the customer to the login (the query client's general path); nothing to add.
+      if (isApiError(error, 401)) return;
+      await showErrorDialog({
+        title: ORDER_ERROR_TITLE,
+        message: error instanceof ApiError ? error.ErrorMessage : NO_CONNECTION_MESSAGE,
+      });
+      return;
+    }
+    attempt.current = null;
+    await showSystemDialog({
+      kind: MessageKind.Information,
+      title: ORDER_CONFIRMATION_TITLE,
+      persistent: true,
+      message: (
+        <Stack gap={4}>
+          <Text>Thank you. Your order has been submitted.</Text>
+          <Text>
+            Web Conf #:{' '}
+            <Text span fw={700} data-testid="web-conf-number">
+              {orderNum}
+            </Text>
+          </Text>
+        </Stack>
+      ),
+    });
+    void navigate(paths.orderHome);
+  };
+
+  return { submit, isSubmitting: placeOrder.isPending };
+}

@@ -1,0 +1,91 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Worksheet } from '../../../domain/order-view.schema';
+import { mockApi, renderOrderRoutes } from './test/render-order';
+import { Component as WorksheetPage } from './worksheet.route';
+
+const worksheet: Worksheet = {
+  CustomerId: 1,
+  CompanyId: 1001,
+  CompanyName: 'Blue Heron Tavern',
+  Today: '2026-06-10',
+  DeliveryDates: ['2026-05-27', '2026-06-03'],
+  Orders: [
+    {
+      Code: 'BR-1105',
+      Description: 'Lake Effect IPA',
+      UnitsPerCase: 24,
+      IsCaseOnly: true,
+      Products: { '2026-06-03': 5 },
+    },
+    { Code: 'WN-1159', Description: 'Chardonnay House', UnitsPerCase: 6, IsCaseOnly: false, Products: {} },
+  ],
+};
+
+const renderSheet = () =>
+  renderOrderRoutes(
+    [{ path: '/worksheet/:id/:name', Component: WorksheetPage }],
+    '/worksheet/1/Blue%20Heron%20Tavern',
+  );
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('order worksheet', { timeout: 15_000 }, () => {
+  it("shows the company, today, the past dates' cases and an editable Cases column", async () => {
+    mockApi({ 'GET Order/1/Worksheet/': { status: 200, body: worksheet } });
+    renderSheet();
+    expect(await screen.findByText('Order Worksheet · 06/10/2026')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Blue Heron Tavern');
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Product Code / Description',
+      '05/27',
+      '06/03',
+      'Units/Case',
+      'Cases',
+      'Total Units',
+    ]);
+    const ipa = screen.getByTestId('worksheet-row-BR-1105');
+    expect(Array.from(ipa.querySelectorAll('td')).map((td) => td.textContent)).toEqual([
+      'BR-1105Lake Effect IPA',
+      '-',
+      '5 C',
+      '24',
+      '',
+      '',
+    ]);
+
+    const cases = screen.getByLabelText('Cases of BR-1105 Lake Effect IPA') as HTMLInputElement;
+    fireEvent.change(cases, { target: { value: '-3' } });
+    fireEvent.blur(cases);
+    expect(cases.value).toBe('');
+    fireEvent.change(cases, { target: { value: '0' } });
+    fireEvent.blur(cases);
+    expect(cases.value).toBe('');
+    fireEvent.change(cases, { target: { value: '4' } });
+    fireEvent.blur(cases);
+    expect(cases.value).toBe('4');
+    expect(screen.getByTestId('worksheet-total-BR-1105').textContent).toBe('96');
+    expect(screen.getByText('Print')).toBeTruthy();
+  });
+
+  it('prints the page', async () => {
+    mockApi({ 'GET Order/1/Worksheet/': { status: 200, body: worksheet } });
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    window.print = print;
+    renderSheet();
+    fireEvent.click((await screen.findByText('Print')).closest('button')!);
+    expect(print).toHaveBeenCalled();
+  });
+
+  it('asks a visitor who is not signed in to sign in', async () => {
+    mockApi({ 'GET Order/1/Worksheet/': { status: 401, body: { ErrorMessage: 'Not signed in' } } });
+    renderSheet();
+    expect(await screen.findByText('Please sign in to see your order worksheet.')).toBeTruthy();
+    expect(screen.getByText('Go to the Customer Login').getAttribute('href')).toBe('/user/login');
+    expect(screen.queryByText('Print')).toBeNull();
+  });
+});

@@ -1,0 +1,54 @@
+import { List, ScrollArea, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import type { WebOrderListItem } from '../../../../domain/regenerate.schema';
+import { showConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+
+/** Spec section 8's texts, spelling and all ('Regerenation' is the spec's). */
+export const regenerateToasts = {
+  completed: 'Order Regerenation Completed',
+  failed: 'Order Regeneration Failure, Please see logs',
+} as const;
+
+/**
+ * Spec section 4: a persistent confirmation listing the chosen orders. Resolves true on Confirm,
+ * false on Cancel or Exit.
+ */
+export function confirmRegenerate(orders: readonly WebOrderListItem[]): Promise<boolean> {
+  return showConfirmDialog({
+    title: 'Regenerate Orders',
+    persistent: true,
+    yesLabel: 'Confirm',
+    noLabel: 'Cancel',
+    message: (
+      <Stack gap="xs">
+        <Text>
+          Write the export{' '}
+          {orders.length === 1 ? 'file of this order' : `files of these ${orders.length} orders`} again?
+        </Text>
+        <ScrollArea.Autosize mah={280} type="auto">
+          <List size="sm" spacing={2} aria-label="Orders to regenerate">
+            {orders.map((o) => (
+              <List.Item key={o.Id}>
+                <Text span fw={600} fz="sm">
+                  {o.OrderNum}
+                </Text>{' '}
+                - {o.CompanyId} {o.CustomerName}
+              </List.Item>
+            ))}
+          </List>
+        </ScrollArea.Autosize>
+      </Stack>
+    ),
+  });
+}
+
+/** Spec sections 8 and 9: toasts at the bottom for 4 seconds. */
+export function showRegenerateToast(ok: boolean) {
+  notifications.show({
+    position: 'bottom-center',
+    autoClose: 4000,
+    color: ok ? 'green' : 'red',
+    title: ok ? undefined : 'Regenerate Orders',
+    message: ok ? regenerateToasts.completed : regenerateToasts.failed,
+  });
+}

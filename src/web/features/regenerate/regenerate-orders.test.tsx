@@ -1,0 +1,116 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { WebOrderListItem } from '../../../domain/regenerate.schema';
+import { DialogHost } from '../../components/dialogs/dialog-host';
+import { FilterDrawerProvider } from '../../components/layout/filter-drawer';
+import { createQueryClient } from '../../lib/query-client';
+import { theme } from '../../theme';
+import { regenerateToasts } from './components/confirm-regenerate';
+import { Component as RegenerateOrders } from './regenerate-orders.route';
+
+const order = (Id: number, OrderNum: string, CompanyId: number, CreateDate: string): WebOrderListItem => ({
+  Id,
+  OrderNum,
+  CompanyId,
+  CustomerName: `Customer ${CompanyId}`,
+  CustomerTypeId: Math.floor(CompanyId / 1000),
+  CreateDate,
+  DeliveryDate: '2025-03-10',
+  Name: 'Pat',
+  ReferencePO: '',
+  ExportedAt: null,
+});
+const orders = [
+  order(11, 'W000011', 1001, '2025-03-01T15:00:00Z'),
+  order(12, 'W000012', 6001, '2025-03-03T15:00:00Z'),
+  order(15, 'W000015', 2002, '2025-03-02T15:00:00Z'),
+];
+
+/** Answers GET CustomerTypes and GET Orders, and POST RegenerateOrders with `regenerateStatus`. */
+function stubApi(regenerateStatus: number) {
+  const posts: unknown[] = [];
+  const json = (status: number, body: unknown) =>
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.includes('/CustomerTypes')) return json(200, []);
+      if (url.includes('/RegenerateOrders')) {
+        posts.push(JSON.parse(String(init?.body)));
+        return regenerateStatus < 300
+          ? json(regenerateStatus, { Regenerated: 2 })
+          : json(regenerateStatus, { ErrorMessage: 'disk full' });
+      }
+      if (url.includes('/Orders')) return json(200, orders);
+      return json(404, { ErrorMessage: 'not stubbed' });
+    }),
+  );
+  return posts;
+}
+
+function renderScreen() {
+  const router = createMemoryRouter([{ path: '/maint/regenerateorders', Component: RegenerateOrders }], {
+    initialEntries: ['/maint/regenerateorders'],
+  });
+  render(
+    <MantineProvider theme={theme}>
+      <QueryClientProvider client={createQueryClient()}>
+        <FilterDrawerProvider>
+          <RouterProvider router={router} />
+        </FilterDrawerProvider>
+        <Notifications />
+        <DialogHost />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function chooseTwoAndConfirm() {
+  const table = await screen.findByRole('table', { name: 'Web orders' });
+  // Newest first.
+  await waitFor(() => expect(within(table).getAllByRole('row')[1]?.textContent).toContain('W000012'));
+  const generate = screen.getByRole('button', { name: 'Generate' });
+  expect(generate).toHaveProperty('disabled', true);
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Select order W000012' }));
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Select order W000015' }));
+  expect(screen.getByText('2 selected')).toBeTruthy();
+  fireEvent.click(generate);
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByText('W000012')).toBeTruthy();
+  expect(within(dialog).getByText('W000015')).toBeTruthy();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+}
+
+// Renders the whole screen with dialogs and toasts: slow on a busy machine.
+describe('Regenerate Orders', { timeout: 20_000 }, () => {
+  it('posts the chosen Ids, clears the selection and shows the completed toast', async () => {
+    const posts = stubApi(200);
+    renderScreen();
+    await chooseTwoAndConfirm();
+    expect(await screen.findByText(regenerateToasts.completed)).toBeTruthy();
+    expect(posts).toEqual([[12, 15]]);
+    expect(screen.getByRole('button', { name: 'Generate' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('checkbox', { name: 'Select order W000012' })).toHaveProperty('checked', false);
+  });
+
+  it('shows the failure toast (and no error dialog) when the server fails', async () => {
+    stubApi(500);
+    renderScreen();
+    await chooseTwoAndConfirm();
+    expect(await screen.findByText(regenerateToasts.failed)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The generic error dialog loads lazily: give it time to (wrongly) show up.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByText('Server Error')).toBeNull();
+  });
+});

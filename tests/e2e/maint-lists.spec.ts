@@ -1,0 +1,237 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  applyFilters,
+  chooseOption,
+  expectAccessible,
+  isPhone,
+  openFilters,
+  saveScreen,
+  signInAdmin,
+} from './support';
+
+/** The body rows of the table named `name` (the header row left out). */
+const bodyRows = (page: Page, name: string) => page.getByRole('table', { name }).locator('tbody tr');
+
+test.describe('staff lists', () => {
+  test.beforeEach(async ({ page }) => {
+    await signInAdmin(page);
+  });
+
+  test('Items: filter, reset, and open an item', async ({ page }) => {
+    await page.goto('/maint/items');
+    await expect(page.getByRole('heading', { name: 'Items', level: 1 })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Items' });
+    for (const header of ['Code', 'Description', 'Units/Case', 'Type', 'Case Only', 'Active', 'Action']) {
+      await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    }
+    await expect(bodyRows(page, 'Items')).toHaveCount(isPhone(page) ? 15 : 25);
+    // Default sort: by code.
+    await expect(table.getByRole('columnheader', { name: 'Code' })).toHaveAttribute('aria-sort', 'ascending');
+    await expectAccessible(page);
+    await saveScreen(page, 'items');
+
+    // Code 'ic-' (any case) and frozen only.
+    let filters = await openFilters(page);
+    await filters.getByRole('textbox', { name: 'Code' }).fill('ic-');
+    await chooseOption(page, filters, 'Frozen', 'Frozen only');
+    if (isPhone(page)) await expectAccessible(page);
+    await applyFilters(page);
+    await expect(page).toHaveURL(/Code=ic-/);
+    await expect(page).toHaveURL(/Frozen=true/);
+    const codes = bodyRows(page, 'Items').locator('td:first-child');
+    await expect(codes.first()).toContainText('IC-');
+    for (const code of await codes.allTextContents()) expect(code).toMatch(/IC-/);
+    for (const type of await bodyRows(page, 'Items').locator('td:nth-child(4)').allTextContents()) {
+      expect(type).toBe('Frozen');
+    }
+    await saveScreen(page, 'items-filtered');
+
+    // A code nobody has: the filtered empty state.
+    filters = await openFilters(page);
+    await filters.getByRole('textbox', { name: 'Code' }).fill('zzz-none');
+    await applyFilters(page);
+    await expect(page.getByText('No results match the filter')).toBeVisible();
+
+    // Reset: the drawer's Reset on phones, clearing the fields on wide screens.
+    filters = await openFilters(page);
+    if (isPhone(page)) {
+      await filters.getByRole('button', { name: 'Reset' }).click();
+    } else {
+      await filters.getByRole('button', { name: 'Clear Code' }).click();
+      await chooseOption(page, filters, 'Frozen', 'All');
+    }
+    await expect(page).toHaveURL(/\/maint\/items$/);
+    await expect(bodyRows(page, 'Items')).toHaveCount(isPhone(page) ? 15 : 25);
+
+    // Sort by description, then open the first item.
+    await table.getByRole('button', { name: 'Description' }).click();
+    await expect(page).toHaveURL(/sort=Description/);
+    await expect(table.getByRole('columnheader', { name: 'Description' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    const firstCode = (await codes.first().textContent()) ?? '';
+    await page.getByRole('link', { name: `View item ${firstCode}` }).click();
+    await expect(page).toHaveURL(/\/maint\/item\/edit\/\d+$/);
+    await expect(page.getByRole('heading', { name: 'Item - View', level: 1 })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Code' })).toHaveValue(firstCode);
+    await expect(page.getByRole('textbox', { name: 'Code' })).toHaveAttribute('readonly', '');
+    await expect(page.getByRole('switch', { name: 'Active' })).toBeVisible();
+    await expectAccessible(page);
+    await saveScreen(page, 'item-view');
+
+    // Back returns to the list with its sort.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/maint\/items\?sort=Description$/);
+  });
+
+  test('Customers: filter by name and type, keep it over a reload, open a customer and its products', async ({
+    page,
+  }) => {
+    await page.goto('/maint/customers');
+    await expect(page.getByRole('heading', { name: 'Customers', level: 1 })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Customers' });
+    for (const header of ['Company Id', 'Customer Name', 'Customer Type', 'Active?', 'Action']) {
+      await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    }
+    await expect(table.getByRole('columnheader', { name: 'Company Id' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await expect(bodyRows(page, 'Customers').first()).toContainText('1001');
+    await expect(page.getByRole('link', { name: 'Import', exact: true })).toHaveAttribute(
+      'href',
+      '/maint/customer/import',
+    );
+    await expectAccessible(page);
+    await saveScreen(page, 'customers');
+
+    const filters = await openFilters(page);
+    await filters.getByRole('textbox', { name: 'Name' }).fill('TAVERN');
+    await chooseOption(page, filters, 'Customer Type', 'Bars & Taverns');
+    await applyFilters(page);
+    await expect(page).toHaveURL(/Name=TAVERN/);
+    await expect(page).toHaveURL(/CustomerTypeId=1/);
+    await expect(bodyRows(page, 'Customers')).toHaveCount(2);
+    await expect(table).toContainText('Blue Heron Tavern');
+    await expect(table).toContainText('Brass Rail Tavern');
+
+    // The filter is in the URL: a reload keeps it (and the fields show it).
+    await page.reload();
+    await expect(bodyRows(page, 'Customers')).toHaveCount(2);
+    await expect(page.getByText('Rows 1-2 of 2')).toBeVisible();
+    const kept = await openFilters(page);
+    await expect(kept.getByRole('textbox', { name: 'Name' })).toHaveValue('TAVERN');
+    await expect(kept.getByRole('combobox', { name: 'Customer Type' })).toHaveValue('Bars & Taverns');
+    await saveScreen(page, 'customers-filtered');
+    if (isPhone(page)) await page.getByRole('button', { name: 'Close filter panel' }).click();
+
+    await page.getByRole('link', { name: 'View customer 1001' }).click();
+    await expect(page).toHaveURL(/\/maint\/customer\/edit\/\d+$/);
+    await expect(page.getByRole('heading', { name: 'Customer - View', level: 1 })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'General' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('textbox', { name: 'Customer Name' })).toHaveValue('Blue Heron Tavern');
+    await expect(page.getByRole('textbox', { name: 'Company Id' })).toHaveValue('1001');
+    await expect(page.getByRole('textbox', { name: 'Zip Code' })).toHaveValue('60601');
+    await expect(page.getByRole('textbox', { name: 'Customer Type' })).toHaveValue('Bars & Taverns');
+    await expect(page.getByRole('switch', { name: 'Active?' })).toBeChecked();
+    await expectAccessible(page);
+    await saveScreen(page, 'customer-view');
+
+    await page.getByRole('tab', { name: 'Products' }).click();
+    await expect(page.getByText('Code / Description')).toBeVisible();
+    const products = page.getByRole('list', { name: 'Products' }).getByRole('listitem');
+    await expect(products.first()).toBeVisible();
+    // Sorted by description, ascending.
+    const descriptions = await products.locator('div > p:nth-child(2)').allTextContents();
+    expect(descriptions.length).toBeGreaterThan(5);
+    expect(descriptions).toEqual(
+      descriptions.toSorted((a, b) => a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' })),
+    );
+    await expectAccessible(page);
+    await saveScreen(page, 'customer-products');
+  });
+
+  test('Regenerate Orders: filter, choose two web orders, confirm, and see the toast', async ({ page }) => {
+    await page.goto('/maint/regenerateorders');
+    await expect(page.getByRole('heading', { name: 'Regenerate Orders', level: 1 })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Web orders' });
+    for (const header of [
+      'Web Conf #',
+      'Company Id',
+      'Customer Name',
+      'Order Date',
+      'Delivery Date',
+      'Exported',
+    ]) {
+      await expect(table.getByRole('columnheader', { name: header, exact: true })).toBeVisible();
+    }
+    await expect(bodyRows(page, 'Web orders').first()).toContainText(/W\d+/);
+    await expect(table.getByRole('columnheader', { name: 'Order Date' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    const generate = page.getByRole('button', { name: 'Generate' });
+    await expect(generate).toBeDisabled();
+    await expectAccessible(page);
+    await saveScreen(page, 'regenerate');
+
+    // The order number is uppercased; reference types relabel it.
+    let filters = await openFilters(page);
+    await expect(filters.getByRole('textbox', { name: 'Web Order Confirmation #' })).toBeVisible();
+    const answered = page.waitForResponse((r) =>
+      /\/api\/v1\/Orders\?(?=.*CustomerTypeId=6)(?=.*OrderNum=W)/.test(r.url()),
+    );
+    await chooseOption(page, filters, 'Customer Type', 'Chain Accounts (Ref PO)');
+    const refPo = filters.getByRole('textbox', { name: 'Reference PO #' });
+    await refPo.fill('w');
+    await expect(refPo).toHaveValue('W');
+    await filters.getByRole('button', { name: 'Start Date' }).click();
+    await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    if (!isPhone(page)) await saveScreen(page, 'regenerate-date-popup');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await applyFilters(page);
+    await answered;
+    await expect(page).toHaveURL(/CustomerTypeId=6/);
+    await expect(page).toHaveURL(/OrderNum=W/);
+    const companies = bodyRows(page, 'Web orders').locator('td:nth-child(3)');
+    await expect
+      .poll(async () => (await companies.allTextContents()).filter((c) => !/^6\d{3}$/.test(c)))
+      .toEqual([]);
+    await expect(companies.first()).toBeVisible();
+    filters = await openFilters(page);
+    if (isPhone(page)) await filters.getByRole('button', { name: 'Reset' }).click();
+    else {
+      await filters.getByRole('button', { name: 'Clear Reference PO #' }).click();
+      await chooseOption(page, filters, 'Customer Type', 'All Customer Types');
+    }
+    await expect(page).toHaveURL(/\/maint\/regenerateorders$/);
+
+    // Cancel leaves the selection alone.
+    const rows = bodyRows(page, 'Web orders');
+    const nums = (await rows.locator('td:nth-child(2)').allTextContents()).slice(0, 2);
+    expect(nums).toHaveLength(2);
+    for (const num of nums) await page.getByRole('checkbox', { name: `Select order ${num}` }).check();
+    await expect(page.getByText('2 selected')).toBeVisible();
+    await generate.click();
+    const dialog = page.getByRole('dialog', { name: 'Regenerate Orders' });
+    await expect(dialog).toBeVisible();
+    for (const num of nums) await expect(dialog.getByRole('list')).toContainText(num);
+    await expectAccessible(page);
+    await saveScreen(page, 'regenerate-confirm');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('2 selected')).toBeVisible();
+
+    // Confirm posts the two, clears the selection and shows the toast at the bottom.
+    await generate.click();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    const toast = page.getByText('Order Regerenation Completed');
+    await expect(toast).toBeVisible();
+    const box = await toast.boundingBox();
+    expect(box?.y ?? 0).toBeGreaterThan((page.viewportSize()?.height ?? 800) / 2);
+    await expect(generate).toBeDisabled();
+    await expect(page.getByRole('checkbox', { name: `Select order ${nums[0]}` })).not.toBeChecked();
+    await saveScreen(page, 'regenerate-done');
+  });
+});
