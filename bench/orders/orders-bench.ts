@@ -124,7 +124,7 @@ async function load(
   rows.push(row);
   const codes = [...statuses].map(([code, n]) => `${code}×${n}`).join(' ');
   console.log(
-    `  ${call.padEnd(34)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  non-2xx ${row.non2xx}`,
+    `  ${call.padEnd(34)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  non-2xx ${row.non2xx}  [${codes}]`,
   );
   return statuses;
 }

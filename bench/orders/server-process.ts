@@ -2,8 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
-const ADMIN_PASSWORD = 'bench-admin-password';
-export { ADMIN_PASSWORD };
+export const ADMIN_PASSWORD = 'bench-admin-password';
 
 export interface ServerProcess {
   url: string;

@@ -64,7 +64,10 @@ export const WebOrderFilterSchema = z
     /** Created on or before this date (business time zone). */
     EndDate: optionalQueryDate('End Date'),
   })
-  .refine((f) => !endsBeforeStart(f.StartDate, f.EndDate), { message: endBeforeStartMessage, path: ['EndDate'] });
+  .refine((f) => !endsBeforeStart(f.StartDate, f.EndDate), {
+    message: endBeforeStartMessage,
+    path: ['EndDate'],
+  });
 export type WebOrderFilter = z.infer<typeof WebOrderFilterSchema>;
 
 export const WebOrderListItemSchema = z.object({

@@ -39,7 +39,8 @@ export class ServerProcess {
     try {
       for (;;) {
         const next = await lines.next();
-        if (next.done) throw new Error(`the server process ended before it was ready (exit ${child.exitCode})`);
+        if (next.done)
+          throw new Error(`the server process ended before it was ready (exit ${child.exitCode})`);
         const ready = /^READY (\d+)$/.exec(next.value);
         if (ready) return new ServerProcess(child, Number(ready[1]), { [Symbol.asyncIterator]: () => lines });
       }

@@ -5,7 +5,7 @@ import {
   type CustomerRow,
   parseCustomerLine,
 } from './customer.parser.js';
-import { type ImportDefinition, lastByKey, type UpsertCounts } from './import-runner.js';
+import { countedUpsert, type ImportDefinition, lastByKey } from './import-runner.js';
 
 const { LeadHours, CutoffHours, CutoffMinutes } = customerTypeDefaults;
 
@@ -41,23 +41,20 @@ export const customerImport: ImportDefinition<CustomerRow> = {
         createdTypes.push(...created.map((r) => r.id));
 
         const unique = lastByKey(rows, (r) => r.companyId);
-        const [counts] = await q.query<UpsertCounts>(
-          `with up as (
-             insert into customers (company_id, customer_type_id, name, zipcode)
-             select "companyId", "customerTypeId", name, zipcode
-             from json_to_recordset($1::json) as x("companyId" integer, "customerTypeId" integer, name text,
-               zipcode integer)
-             on conflict (company_id) do update set
-               customer_type_id = excluded.customer_type_id, name = excluded.name, zipcode = excluded.zipcode
-             where (customers.customer_type_id, customers.name, customers.zipcode)
-               is distinct from (excluded.customer_type_id, excluded.name, excluded.zipcode)
-             returning (xmax = 0) as inserted)
-           select count(*) filter (where inserted)::int as inserted,
-                  count(*) filter (where not inserted)::int as updated
-           from up`,
+        const counts = await countedUpsert(
+          q,
+          `insert into customers (company_id, customer_type_id, name, zipcode)
+           select "companyId", "customerTypeId", name, zipcode
+           from json_to_recordset($1::json) as x("companyId" integer, "customerTypeId" integer, name text,
+             zipcode integer)
+           on conflict (company_id) do update set
+             customer_type_id = excluded.customer_type_id, name = excluded.name, zipcode = excluded.zipcode
+           where (customers.customer_type_id, customers.name, customers.zipcode)
+             is distinct from (excluded.customer_type_id, excluded.name, excluded.zipcode)
+           returning (xmax = 0) as inserted`,
           [JSON.stringify(unique)],
         );
-        return { ...counts!, unchanged: rows.length - counts!.inserted - counts!.updated, rejected: [] };
+        return { ...counts, unchanged: rows.length - counts.inserted - counts.updated, rejected: [] };
       },
     };
   },

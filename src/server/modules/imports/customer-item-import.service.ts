@@ -5,13 +5,13 @@ import {
   type CustomerItemRow,
   parseCustomerItemLine,
 } from './customer-item.parser.js';
-import { type ImportDefinition, lastByKey, type UpsertCounts } from './import-runner.js';
 import {
   loadCustomerIds,
   loadProducts,
   unknownCustomerMessage,
   unknownProductMessage,
 } from './import-lookups.js';
+import { countedUpsert, type ImportDefinition, lastByKey } from './import-runner.js';
 
 /**
  * Customer items import: the products each customer may order (`customer_products`),
@@ -51,21 +51,18 @@ export const customerItemImport: ImportDefinition<CustomerItemRow> = {
           e: l.row.endDate,
           o: l.row.orderNo,
         }));
-        const [counts] = await q.query<UpsertCounts>(
-          `with up as (
-             insert into customer_products (customer_id, product_id, start_date, end_date, order_no)
-             select c, p, s, e, o from json_to_recordset($1::json) as x(c integer, p integer, s date, e date, o integer)
-             on conflict (customer_id, product_id) do update set
-               start_date = excluded.start_date, end_date = excluded.end_date, order_no = excluded.order_no
-             where (customer_products.start_date, customer_products.end_date, customer_products.order_no)
-               is distinct from (excluded.start_date, excluded.end_date, excluded.order_no)
-             returning (xmax = 0) as inserted)
-           select count(*) filter (where inserted)::int as inserted,
-                  count(*) filter (where not inserted)::int as updated
-           from up`,
+        const counts = await countedUpsert(
+          q,
+          `insert into customer_products (customer_id, product_id, start_date, end_date, order_no)
+           select c, p, s, e, o from json_to_recordset($1::json) as x(c integer, p integer, s date, e date, o integer)
+           on conflict (customer_id, product_id) do update set
+             start_date = excluded.start_date, end_date = excluded.end_date, order_no = excluded.order_no
+           where (customer_products.start_date, customer_products.end_date, customer_products.order_no)
+             is distinct from (excluded.start_date, excluded.end_date, excluded.order_no)
+           returning (xmax = 0) as inserted`,
           [JSON.stringify(unique)],
         );
-        const { inserted, updated } = counts!;
+        const { inserted, updated } = counts;
         return { inserted, updated, unchanged: links.length - inserted - updated, rejected };
       },
     };

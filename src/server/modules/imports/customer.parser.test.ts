@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { CUSTOMER_COLUMNS, CUSTOMER_NUMERIC_COLUMNS, parseCustomerLine } from './customer.parser.js';
 import { parseFixture } from './fixtures/read-fixture.js';
 
-const format = { columns: CUSTOMER_COLUMNS, numericColumns: CUSTOMER_NUMERIC_COLUMNS, parse: parseCustomerLine };
+const format = {
+  columns: CUSTOMER_COLUMNS,
+  numericColumns: CUSTOMER_NUMERIC_COLUMNS,
+  parse: parseCustomerLine,
+};
 
 describe('customers file', () => {
   it('reads a Windows-1252 file with a header line and a ZIP+4', async () => {
@@ -10,7 +14,13 @@ describe('customers file', () => {
     expect(rejected).toEqual([]);
     expect(rows).toEqual([
       { line: 2, companyId: 8801, name: 'Café Olé', zipcode: 60601, customerTypeId: 1 },
-      { line: 3, companyId: 8802, name: '\u201cSmith\u2019s\u201d Tavern \u2013 North', zipcode: 60602, customerTypeId: 2 },
+      {
+        line: 3,
+        companyId: 8802,
+        name: '\u201cSmith\u2019s\u201d Tavern \u2013 North',
+        zipcode: 60602,
+        customerTypeId: 2,
+      },
       { line: 4, companyId: 8803, name: 'New Type Bar', zipcode: 60603, customerTypeId: 42 },
     ]);
   });

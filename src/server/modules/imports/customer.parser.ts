@@ -1,5 +1,5 @@
-import { CUSTOMER_TYPE_ID_MAX } from '../../../domain/customer-type.schema.js';
 import { CUSTOMER_NAME_MAX } from '../../../domain/customer.schema.js';
+import { CUSTOMER_TYPE_ID_MAX } from '../../../domain/customer-type.schema.js';
 import { columnCountMessage, LineFields, type ParseResult } from './field-parsers.js';
 
 /** Customers file (spec section 3): COMPANY_ID, CUSTOMER_NAME, ZIP_CODE, CUST_TYPE_ID. */

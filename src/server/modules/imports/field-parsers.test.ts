@@ -24,12 +24,19 @@ describe('parseDate', () => {
     expect(parseDate(input)).toBe(iso);
   });
 
-  it.each(['', '13/01/2025', '02/30/2025', '2025-1-15', '15.01.2025', '2025011', '01/15/25', '00010101', 'today'])(
-    'refuses %j',
-    (input) => {
-      expect(parseDate(input)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    '13/01/2025',
+    '02/30/2025',
+    '2025-1-15',
+    '15.01.2025',
+    '2025011',
+    '01/15/25',
+    '00010101',
+    'today',
+  ])('refuses %j', (input) => {
+    expect(parseDate(input)).toBeNull();
+  });
 });
 
 describe('parseFlag', () => {
@@ -95,7 +102,9 @@ describe('cells and columns', () => {
     expect(splitColumns('a\tb\tc', 2)).toEqual(['a', 'b', 'c']);
   });
   it('recognises a header by words where data has numbers', () => {
-    expect(looksLikeHeader(['COMPANY_ID', 'CUSTOMER_NAME', 'ZIP_CODE', 'CUST_TYPE_ID'], [0, 2, 3])).toBe(true);
+    expect(looksLikeHeader(['COMPANY_ID', 'CUSTOMER_NAME', 'ZIP_CODE', 'CUST_TYPE_ID'], [0, 2, 3])).toBe(
+      true,
+    );
     expect(looksLikeHeader(['1001', 'Name', '60601', '1'], [0, 2, 3])).toBe(false);
     expect(looksLikeHeader(['abc', 'Name', '60601', '1'], [0, 2, 3])).toBe(false);
     expect(looksLikeHeader(['', '', '', ''], [0, 2, 3])).toBe(false);

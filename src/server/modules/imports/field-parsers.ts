@@ -1,4 +1,3 @@
-import { isIsoDate } from '../../../domain/business-date.js';
 import { ProductType } from '../../../domain/enums.js';
 import { maxLengthMessage, requiredMessage } from '../../../domain/order.schema.js';
 
@@ -13,15 +12,23 @@ export type ParseResult<T> = { ok: true; row: T } | { ok: false; message: string
 
 /** Trims a cell and unwraps the double quotes a spreadsheet puts around some values. */
 export function cleanCell(raw: string): string {
+  const n = raw.length;
+  if (n === 0) return raw;
+  // Most cells start and end with a printable ASCII character other than a quote: nothing to do.
+  const first = raw.charCodeAt(0);
+  const last = raw.charCodeAt(n - 1);
+  if (first > 32 && first < 127 && first !== 34 && last > 32 && last < 127 && last !== 34) return raw;
   const s = raw.trim();
-  if (s.length >= 2 && s.startsWith('"') && s.endsWith('"')) return s.slice(1, -1).replaceAll('""', '"').trim();
+  if (s.length >= 2 && s.startsWith('"') && s.endsWith('"'))
+    return s.slice(1, -1).replaceAll('""', '"').trim();
   return s;
 }
 
 /** The cells of a line; empty cells after the last expected column (a stray tab) are dropped. */
 export function splitColumns(text: string, expected: number): string[] {
-  const cols = text.split('\t').map(cleanCell);
-  while (cols.length > expected && cols.at(-1) === '') cols.pop();
+  const cols = text.split('\t');
+  for (let i = 0; i < cols.length; i++) cols[i] = cleanCell(cols[i]!);
+  while (cols.length > expected && cols[cols.length - 1] === '') cols.pop();
   return cols;
 }
 
@@ -31,20 +38,34 @@ const COMPACT_DATE = /^(\d{4})(\d{2})(\d{2})$/;
 // Spreadsheets and ERPs often write a midnight time after the date; the date is what counts.
 const TIME_SUFFIX = /[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s?[AaPp][Mm])?$/;
 
-/** 'YYYY-MM-DD' for a real calendar date in one of the three formats, else null. */
-export function parseDate(value: string): string | null {
+function isCalendarDate(year: number, month: number, day: number): boolean {
+  if (year < 1900 || year > 2999 || month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31);
+}
+
+function readDate(value: string): string | null {
   const s = value.trim().replace(TIME_SUFFIX, '');
-  let y: string;
-  let m: string;
-  let d: string;
   const us = US_DATE.exec(s);
   const other = us ? null : (ISO_DATE.exec(s) ?? COMPACT_DATE.exec(s));
-  if (us) [, m, d, y] = us as unknown as [string, string, string, string];
-  else if (other) [, y, m, d] = other as unknown as [string, string, string, string];
-  else return null;
-  const iso = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
-  const year = Number(y);
-  return year >= 1900 && year <= 2999 && isIsoDate(iso) ? iso : null;
+  if (!us && !other) return null;
+  const [y, m, d] = us ? [us[3]!, us[1]!, us[2]!] : [other![1]!, other![2]!, other![3]!];
+  if (!isCalendarDate(Number(y), Number(m), Number(d))) return null;
+  return `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
+}
+
+// The lines of one order repeat its dates: a small memo makes a large file's dates nearly free.
+const dateMemo = new Map<string, string | null>();
+
+/** 'YYYY-MM-DD' for a real calendar date (1900-2999) in one of the three formats, else null. */
+export function parseDate(value: string): string | null {
+  let iso = dateMemo.get(value);
+  if (iso === undefined) {
+    iso = readDate(value);
+    if (dateMemo.size >= 4096) dateMemo.clear();
+    dateMemo.set(value, iso);
+  }
+  return iso;
 }
 
 const TRUE_FLAGS = new Set(['y', 'yes', '1', 'true', 't']);
@@ -80,6 +101,18 @@ export function parseProductType(value: string): ProductType | null {
 const WHOLE = /^[+-]?\d{1,15}(?:\.0*)?$/;
 
 export function parseWholeNumber(value: string): number | null {
+  // Fast path for the common case, a few plain digits.
+  const n = value.length;
+  if (n > 0 && n < 10) {
+    let v = 0;
+    let i = 0;
+    for (; i < n; i++) {
+      const c = value.charCodeAt(i) - 48;
+      if (c < 0 || c > 9) break;
+      v = v * 10 + c;
+    }
+    if (i === n) return v;
+  }
   const s = value.trim();
   return WHOLE.test(s) ? Math.trunc(Number(s)) : null;
 }
@@ -166,7 +199,9 @@ export class LineFields {
     const s = this.cell(i);
     const t = parseProductType(s);
     if (t === null) {
-      this.errors.push(`${label} must be 1 (Frozen), 2 (Non-Frozen), F, N, Frozen or Non-Frozen (found ${quote(s)})`);
+      this.errors.push(
+        `${label} must be 1 (Frozen), 2 (Non-Frozen), F, N, Frozen or Non-Frozen (found ${quote(s)})`,
+      );
     }
     return t ?? ProductType.None;
   }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { once } from 'node:events';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -28,11 +28,13 @@ describe('an import cut off by a crash', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const start = () => ServerProcess.start({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'debug' });
+  const start = () =>
+    ServerProcess.start({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'debug' });
 
   /** Orders and order lines, read while no server runs (PGlite has one process at a time). */
   async function counts() {
-    const query = 'select (select count(*) from orders)::int as orders, (select count(*) from order_lines)::int as lines';
+    const query =
+      'select (select count(*) from orders)::int as orders, (select count(*) from order_lines)::int as lines';
     if (databaseUrl) {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
@@ -51,8 +53,9 @@ describe('an import cut off by a crash', () => {
   }
 
   it('leaves the database as it was before the upload', { timeout: 180_000 }, async () => {
-    if (templateUrl) databaseUrl = await createDatabase(templateUrl, dbName, new URL(templateUrl).pathname.slice(1));
-    server = await start(); // migrates and seeds a new PGlite directory
+    if (templateUrl)
+      databaseUrl = await createDatabase(templateUrl, dbName, new URL(templateUrl).pathname.slice(1));
+    server = await start(); // a new PGlite directory starts from the tests' prepared snapshot
     await server.kill();
     const before = await counts();
     expect(before.orders).toBeGreaterThan(0);

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CUSTOMER_ITEM_COLUMNS, CUSTOMER_ITEM_NUMERIC_COLUMNS, parseCustomerItemLine } from './customer-item.parser.js';
 import { CUSTOMER_COLUMNS, CUSTOMER_NUMERIC_COLUMNS, parseCustomerLine } from './customer.parser.js';
+import {
+  CUSTOMER_ITEM_COLUMNS,
+  CUSTOMER_ITEM_NUMERIC_COLUMNS,
+  parseCustomerItemLine,
+} from './customer-item.parser.js';
 import { parseDate } from './field-parsers.js';
 import { ITEM_COLUMNS, ITEM_NUMERIC_COLUMNS, type ItemRow, parseItemLine } from './item.parser.js';
 import { type LineFormat, parseFile } from './line-parser.js';
@@ -14,14 +18,25 @@ import { NotTextError, readTsvLines, type TsvLine } from './tsv-reader.js';
 
 const formats: [string, LineFormat<{ line: number }>][] = [
   ['items', { columns: ITEM_COLUMNS, numericColumns: ITEM_NUMERIC_COLUMNS, parse: parseItemLine }],
-  ['customers', { columns: CUSTOMER_COLUMNS, numericColumns: CUSTOMER_NUMERIC_COLUMNS, parse: parseCustomerLine }],
+  [
+    'customers',
+    { columns: CUSTOMER_COLUMNS, numericColumns: CUSTOMER_NUMERIC_COLUMNS, parse: parseCustomerLine },
+  ],
   [
     'customer items',
-    { columns: CUSTOMER_ITEM_COLUMNS, numericColumns: CUSTOMER_ITEM_NUMERIC_COLUMNS, parse: parseCustomerItemLine },
+    {
+      columns: CUSTOMER_ITEM_COLUMNS,
+      numericColumns: CUSTOMER_ITEM_NUMERIC_COLUMNS,
+      parse: parseCustomerItemLine,
+    },
   ],
   [
     'order history',
-    { columns: ORDER_HISTORY_COLUMNS, numericColumns: ORDER_HISTORY_NUMERIC_COLUMNS, parse: parseOrderHistoryLine },
+    {
+      columns: ORDER_HISTORY_COLUMNS,
+      numericColumns: ORDER_HISTORY_NUMERIC_COLUMNS,
+      parse: parseOrderHistoryLine,
+    },
   ],
 ];
 
@@ -54,7 +69,7 @@ describe('any byte string', () => {
   it.each(formats)('%s: yields rows or rejections with line numbers, never a crash', async (_, format) => {
     await fc.assert(
       fc.asyncProperty(fileBytes, fc.array(fc.nat(400), { maxLength: 6 }), async (bytes, cuts) => {
-        let result: Awaited<ReturnType<typeof parseFile>>;
+        let result: Awaited<ReturnType<typeof parseFile<{ line: number }>>>;
         try {
           result = await parseFile(readTsvLines(inChunks(bytes, cuts)), format);
         } catch (err) {
@@ -115,7 +130,10 @@ describe('a well-formed items file', () => {
               r.description,
               r.units,
               typeForms[r.type as 0 | 1 | 2][form],
-              [['N', '0', 'false'], ['Y', '1', 'TRUE']][Number(r.isCaseOnly)]![form],
+              [
+                ['N', '0', 'false'],
+                ['Y', '1', 'TRUE'],
+              ][Number(r.isCaseOnly)]![form],
               r.unitUom,
               r.caseUom,
             ].join('\t'),
@@ -129,7 +147,9 @@ describe('a well-formed items file', () => {
           });
           expect(parsed.rejected).toEqual([]);
           const read = parsed.rows.map(({ line: _, ...row }: ItemRow) => row);
-          expect(read).toEqual(rows.map((r) => ({ ...r, code: r.code.trim(), description: r.description.trim() })));
+          expect(read).toEqual(
+            rows.map((r) => ({ ...r, code: r.code.trim(), description: r.description.trim() })),
+          );
         },
       ),
       { numRuns: 200 },
@@ -140,13 +160,16 @@ describe('a well-formed items file', () => {
 describe('dates', () => {
   it('reads any calendar date in each of the three formats', () => {
     fc.assert(
-      fc.property(fc.date({ min: new Date('1900-01-01'), max: new Date('2999-12-31'), noInvalidDate: true }), (d) => {
-        const iso = d.toISOString().slice(0, 10);
-        const [y, m, day] = iso.split('-');
-        expect(parseDate(`${m}/${day}/${y}`)).toBe(iso);
-        expect(parseDate(iso)).toBe(iso);
-        expect(parseDate(`${y}${m}${day}`)).toBe(iso);
-      }),
+      fc.property(
+        fc.date({ min: new Date('1900-01-01'), max: new Date('2999-12-31'), noInvalidDate: true }),
+        (d) => {
+          const iso = d.toISOString().slice(0, 10);
+          const [y, m, day] = iso.split('-');
+          expect(parseDate(`${m}/${day}/${y}`)).toBe(iso);
+          expect(parseDate(iso)).toBe(iso);
+          expect(parseDate(`${y}${m}${day}`)).toBe(iso);
+        },
+      ),
     );
   });
 });

@@ -17,8 +17,13 @@ import { NotTextError, readTsvLines } from './tsv-reader.js';
  * failed statement or a dead process leaves nothing applied.
  */
 
-/** Rows per batch: big enough that a statement's round trip is noise, small enough to stay flat. */
-export const BATCH_ROWS = 5_000;
+/**
+ * Rows per batch. On PostgreSQL 2,000 is as fast as 5,000 and keeps a batch's objects young
+ * enough to die before the garbage collector promotes them (the server's peak RSS over a
+ * million lines: about +50 MB against +140 MB). PGlite runs in this thread, where each
+ * statement costs more, so it takes larger batches; its memory is the WASM heap's anyway.
+ */
+export const BATCH_ROWS = { pg: 2_000, pglite: 5_000 } as const;
 
 export interface ImportEnv {
   now: Date;
@@ -89,20 +94,21 @@ export async function runImport<Row extends { line: number }>(
     const writer = await def.open(q, opts.env);
     const tally = new Tally();
     const parseLine = createLineParser(def);
+    const batchRows = BATCH_ROWS[database.kind];
     let batch: Row[] = [];
     // One batch is written while the next is parsed (PostgreSQL works while Node parses).
-    let writing: Promise<void> | null = null;
+    const pipe: { writing: Promise<void> | null } = { writing: null };
     const flush = async () => {
-      if (writing) await writing;
+      if (pipe.writing) await pipe.writing;
       const rows = batch;
       batch = [];
-      writing = rows.length
+      pipe.writing = rows.length
         ? writer.write(rows).then((counts) => {
             tally.add(counts);
             opts.env.log.debug({ kind: def.kind, lines: tally.lines }, 'import batch written');
           })
         : null;
-      writing?.catch(() => {}); // handled where it is awaited; this stops an unhandled-rejection crash
+      pipe.writing?.catch(() => {}); // handled where it is awaited; this stops an unhandled-rejection crash
     };
 
     try {
@@ -116,12 +122,14 @@ export async function runImport<Row extends { line: number }>(
             continue;
           }
           batch.push(outcome.row);
-          if (batch.length >= BATCH_ROWS) await flush();
+          if (batch.length >= batchRows) await flush();
         }
       }
       await flush();
-      if (writing) await writing;
+      if (pipe.writing) await pipe.writing;
     } catch (err) {
+      // A batch may still be on its way to the database: let it land before the rollback.
+      await pipe.writing?.catch(() => {});
       if (err instanceof NotTextError) throw unprocessable(err.message);
       throw err;
     }
@@ -160,8 +168,20 @@ export function lastByKey<Row>(rows: Row[], key: (row: Row) => string | number):
   return [...map.values()];
 }
 
-/** Counts of an upsert that returned `inserted` for each row it wrote; the rest were unchanged. */
-export interface UpsertCounts {
-  inserted: number;
-  updated: number;
+/**
+ * Runs an `INSERT ... ON CONFLICT DO UPDATE ... WHERE (changed) RETURNING (xmax = 0) AS
+ * inserted` and counts the rows it inserted and updated; rows it did not return were unchanged.
+ */
+export async function countedUpsert(
+  q: SqlRunner,
+  upsert: string,
+  params: unknown[],
+): Promise<{ inserted: number; updated: number }> {
+  const [counts] = await q.query<{ inserted: number; updated: number }>(
+    `with up as (${upsert})
+     select count(*) filter (where inserted)::int as inserted, count(*) filter (where not inserted)::int as updated
+     from up`,
+    params,
+  );
+  return counts!;
 }

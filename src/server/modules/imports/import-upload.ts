@@ -34,7 +34,8 @@ export async function importUpload<Row extends { line: number }>(
   // Refused before a byte is read when the request says it is too big.
   if (Number(request.headers['content-length']) > limit + MULTIPART_OVERHEAD_BYTES) throw tooLarge(limit);
   const file = await request.file({ limits: { fileSize: limit, files: 1, fields: 5, fieldSize: 1024 } });
-  if (!file) throw new HttpError(400, `No file was sent: attach one file in a field named '${IMPORT_FILE_FIELD}'`);
+  if (!file)
+    throw new HttpError(400, `No file was sent: attach one file in a field named '${IMPORT_FILE_FIELD}'`);
   if (file.fieldname !== IMPORT_FILE_FIELD) {
     file.file.resume();
     throw new HttpError(400, `The file must be sent in a field named '${IMPORT_FILE_FIELD}'`);

@@ -5,11 +5,14 @@ import { MAX_REPORTED_REJECTIONS } from '../../../domain/imports.schema.js';
 import { products } from '../../db/schema.js';
 import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../../test/helpers.js';
 import { multipartFile } from '../../test/multipart.js';
-import { BATCH_ROWS } from './import-runner.js';
 import { fixturePath } from './fixtures/read-fixture.js';
+import { BATCH_ROWS } from './import-runner.js';
 
 const itemLines = (n: number, from = 0) =>
-  Array.from({ length: n }, (_, i) => `RF-${from + i}\tRefusal test item ${from + i}\t12\t2\tY\tBTL\tCS\n`).join('');
+  Array.from(
+    { length: n },
+    (_, i) => `RF-${from + i}\tRefusal test item ${from + i}\t12\t2\tY\tBTL\tCS\n`,
+  ).join('');
 
 describe('files the imports refuse', () => {
   let t: TestApp;
@@ -34,7 +37,12 @@ describe('files the imports refuse', () => {
   it('401 for nobody and 403 for a customer, on every import', async () => {
     const customer = await signInCustomer(t.app);
     const before = await productCount();
-    for (const url of ['/api/ItemImport', '/api/CustomerImport', '/api/CustomerItemsImport', '/api/OrderHistoryImport']) {
+    for (const url of [
+      '/api/ItemImport',
+      '/api/CustomerImport',
+      '/api/CustomerItemsImport',
+      '/api/OrderHistoryImport',
+    ]) {
       expect((await post(itemLines(1), { url, cookie: '' })).statusCode).toBe(401);
       expect((await post(itemLines(1), { url, cookie: customer })).statusCode).toBe(403);
     }
@@ -45,7 +53,9 @@ describe('files the imports refuse', () => {
     const before = await productCount();
     const binary = await post(readFileSync(fixturePath('binary.bin')));
     expect(binary.statusCode).toBe(422);
-    expect(binary.json().ErrorMessage).toBe('The file is not a tab-separated text file (it contains binary data)');
+    expect(binary.json().ErrorMessage).toBe(
+      'The file is not a tab-separated text file (it contains binary data)',
+    );
     for (const empty of ['', '\r\n\n  \n']) {
       expect((await post(empty)).json()).toEqual({ ErrorMessage: 'The file has no lines to import' });
     }
@@ -53,25 +63,37 @@ describe('files the imports refuse', () => {
     expect(headerOnly.statusCode).toBe(422);
     const csv = await post('A-1,Apple,12,1,Y,EA,CS\nA-2,Pear,6,1,Y,EA,CS\n');
     expect(csv.statusCode).toBe(422);
-    expect(csv.json().ErrorMessage).toMatch(/^No line of the file could be imported; the first problem is on line 1: The line has 1 column/);
+    expect(csv.json().ErrorMessage).toMatch(
+      /^No line of the file could be imported; the first problem is on line 1: The line has 1 column/,
+    );
     expect(csv.json().Errors.map((e: { Field: string }) => e.Field)).toEqual(['Line 1', 'Line 2']);
     expect(await productCount()).toBe(before);
   });
 
   it('rolls back the batches already written when binary data turns up later in the file', async () => {
     const before = await productCount();
-    const content = Buffer.concat([Buffer.from(itemLines(BATCH_ROWS + 100)), Buffer.from([0x00, 0x01, 0x0a])]);
+    const content = Buffer.concat([
+      Buffer.from(itemLines(BATCH_ROWS[t.database.kind] + 100)),
+      Buffer.from([0x00, 0x01, 0x0a]),
+    ]);
     const res = await post(content);
     expect(res.statusCode).toBe(422);
     expect(await productCount()).toBe(before);
   });
 
   it('lists the first rejected lines only, and counts them all', async () => {
-    const bad = Array.from({ length: MAX_REPORTED_REJECTIONS + 500 }, (_, i) => `BAD-${i}\tNo units\t\t1\tY\t\t\n`);
+    const bad = Array.from(
+      { length: MAX_REPORTED_REJECTIONS + 500 },
+      (_, i) => `BAD-${i}\tNo units\t\t1\tY\t\t\n`,
+    );
     const res = await post(`${bad.join('')}${itemLines(1, 900_000)}`);
     expect(res.statusCode).toBe(200);
     const report = res.json();
-    expect(report).toMatchObject({ Lines: MAX_REPORTED_REJECTIONS + 501, Inserted: 1, RejectedCount: MAX_REPORTED_REJECTIONS + 500 });
+    expect(report).toMatchObject({
+      Lines: MAX_REPORTED_REJECTIONS + 501,
+      Inserted: 1,
+      RejectedCount: MAX_REPORTED_REJECTIONS + 500,
+    });
     expect(report.Rejected).toHaveLength(MAX_REPORTED_REJECTIONS);
     expect(report.Rejected[0]).toEqual({ Line: 1, Message: 'Units per case is required' });
     expect(report.Rejected.at(-1).Line).toBe(MAX_REPORTED_REJECTIONS);
@@ -81,13 +103,23 @@ describe('files the imports refuse', () => {
     const wrongField = await post(itemLines(1), { field: 'upload' });
     expect(wrongField.statusCode).toBe(400);
     expect(wrongField.json().ErrorMessage).toBe("The file must be sent in a field named 'file'");
-    const json = await t.app.inject({ method: 'POST', url: '/api/ItemImport', payload: { file: 'x' }, headers: { cookie } });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/ItemImport',
+      payload: { file: 'x' },
+      headers: { cookie },
+    });
     expect(json.statusCode).toBe(415);
   });
 
   it('keeps multipart to the import routes', async () => {
     const body = multipartFile('x');
-    const res = await t.app.inject({ method: 'POST', url: '/api/v1/Footer', payload: body.payload, headers: { ...body.headers, cookie } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/Footer',
+      payload: body.payload,
+      headers: { ...body.headers, cookie },
+    });
     expect(res.statusCode).toBe(415);
   });
 });
@@ -103,7 +135,12 @@ describe('the upload limit', () => {
 
   const post = (content: string) => {
     const body = multipartFile(content);
-    return t.app.inject({ method: 'POST', url: '/api/ItemImport', payload: body.payload, headers: { ...body.headers, cookie } });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/ItemImport',
+      payload: body.payload,
+      headers: { ...body.headers, cookie },
+    });
   };
   const productCount = async () => (await t.db.select({ n: count() }).from(products))[0]!.n;
 
@@ -113,7 +150,9 @@ describe('the upload limit', () => {
     expect(small.length).toBeLessThan(1000);
     const streamed = await post(itemLines(40)); // about 1.5 kB: read until the limit, then refused
     expect(streamed.statusCode).toBe(413);
-    expect(streamed.json()).toEqual({ ErrorMessage: 'The file is larger than the upload limit of 1000 bytes' });
+    expect(streamed.json()).toEqual({
+      ErrorMessage: 'The file is larger than the upload limit of 1000 bytes',
+    });
     const upFront = await post(itemLines(1000)); // about 40 kB: refused on its Content-Length
     expect(upFront.statusCode).toBe(413);
     expect(await productCount()).toBe(before);

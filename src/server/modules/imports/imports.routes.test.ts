@@ -43,8 +43,14 @@ describe('the four imports', () => {
     const again = await upload('/api/ItemImport', fixture('items-header-crlf.txt'));
     expect(again.json()).toMatchObject({ Lines: 7, Inserted: 0, Updated: 0, Unchanged: 7 });
 
-    const changed = fixture('items-header-crlf.txt').toString().replace('Fixture Water\t24', 'Fixture Water\t12');
-    expect((await upload('/api/ItemImport', changed)).json()).toMatchObject({ Inserted: 0, Updated: 1, Unchanged: 6 });
+    const changed = fixture('items-header-crlf.txt')
+      .toString()
+      .replace('Fixture Water\t24', 'Fixture Water\t12');
+    expect((await upload('/api/ItemImport', changed)).json()).toMatchObject({
+      Inserted: 0,
+      Updated: 1,
+      Unchanged: 6,
+    });
   });
 
   it('applies the good lines of an items file and rejects the others with line numbers and reasons', async () => {
@@ -53,7 +59,9 @@ describe('the four imports', () => {
     const report = res.json();
     expect(report).toMatchObject({ Lines: 10, Inserted: 2, RejectedCount: 8 });
     expect(report.Rejected.map((r: { Line: number }) => r.Line)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
-    expect(report.Rejected[2].Message).toBe("Units per case must be a whole number from 1 to 9999 (found 'twelve')");
+    expect(report.Rejected[2].Message).toBe(
+      "Units per case must be a whole number from 1 to 9999 (found 'twelve')",
+    );
     expect(await t.db.select().from(products).where(eq(products.code, 'FX-203'))).toEqual([]);
   });
 
@@ -66,9 +74,18 @@ describe('the four imports', () => {
       "Customer type 42 did not exist: it was created as 'Customer Type 42' with a lead time of 24 hours and a cutoff of 16:00. Give it its name and rules under Customer Types.",
     ]);
     const [type] = await t.db.select().from(customerTypes).where(eq(customerTypes.id, 42));
-    expect(type).toMatchObject({ name: 'Customer Type 42', leadHours: 24, cutoffHours: 16, cutoffMinutes: 0 });
+    expect(type).toMatchObject({
+      name: 'Customer Type 42',
+      leadHours: 24,
+      cutoffHours: 16,
+      cutoffMinutes: 0,
+    });
     const [smith] = await t.db.select().from(customers).where(eq(customers.companyId, 8802));
-    expect(smith).toMatchObject({ name: '\u201cSmith\u2019s\u201d Tavern \u2013 North', zipcode: 60602, isActive: true });
+    expect(smith).toMatchObject({
+      name: '\u201cSmith\u2019s\u201d Tavern \u2013 North',
+      zipcode: 60602,
+      isActive: true,
+    });
 
     const again = (await upload('/api/CustomerImport', fixture('customers-windows-1252.txt'))).json();
     expect(again).toMatchObject({ Inserted: 0, Updated: 0, Unchanged: 3, Notes: [] });
@@ -80,7 +97,13 @@ describe('the four imports', () => {
     const res = await upload('/api/CustomerItemsImport', fixture('customer-items-dates.txt'));
     expect(res.statusCode).toBe(200);
     const report = res.json();
-    expect(report).toMatchObject({ Kind: 'CustomerItems', Lines: 9, Inserted: 5, Updated: 0, RejectedCount: 4 });
+    expect(report).toMatchObject({
+      Kind: 'CustomerItems',
+      Lines: 9,
+      Inserted: 5,
+      Updated: 0,
+      RejectedCount: 4,
+    });
     expect(report.Rejected).toEqual([
       { Line: 7, Message: "Start Date '13/45/2025' is not a date: use MM/DD/YYYY, YYYY-MM-DD or YYYYMMDD" },
       { Line: 8, Message: 'End Date must not be before Start Date' },
@@ -129,7 +152,11 @@ describe('the four imports', () => {
     });
     // The order date's midnight in the business time zone (America/Chicago, UTC-6 in January).
     expect(h1!.createDate.toISOString()).toBe('2025-01-06T06:00:00.000Z');
-    const lines = await t.db.select().from(orderLines).where(eq(orderLines.orderId, h1!.id)).orderBy(asc(orderLines.code));
+    const lines = await t.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, h1!.id))
+      .orderBy(asc(orderLines.code));
     expect(lines.map((l) => [l.code, l.description, l.caseQuantity, l.productId !== null])).toEqual([
       ['FX-100', 'Fixture Cola 12oz', 3, true],
       ['FX-101', 'Fixture Lemonade', 1, true],
@@ -139,12 +166,20 @@ describe('the four imports', () => {
       .from(orderLines)
       .innerJoin(orders, eq(orders.id, orderLines.orderId))
       .where(and(eq(orders.orderNum, 'H-5002'), eq(orderLines.code, 'OLD-ITEM')));
-    expect(old!.order_lines).toMatchObject({ productId: null, description: 'Discontinued Cider', unitQuantity: 4 });
+    expect(old!.order_lines).toMatchObject({
+      productId: null,
+      description: 'Discontinued Cider',
+      unitQuantity: 4,
+    });
     const [future] = await t.db.select().from(orders).where(eq(orders.orderNum, 'H-5005'));
     expect(future!.status).toBe(1);
 
     const customer = await signInCustomer(t.app);
-    const history = await t.app.inject({ method: 'GET', url: '/api/v1/Orders/1001', headers: { cookie: customer } });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/Orders/1001',
+      headers: { cookie: customer },
+    });
     expect(history.json().Orders.map((o: { OrderNum: string }) => o.OrderNum)).toEqual(
       expect.arrayContaining(['H-5001', 'H-5002', 'H-5005']),
     );
@@ -154,18 +189,32 @@ describe('the four imports', () => {
   });
 
   it("counts every line of an order as updated when the order's header changed", async () => {
-    const changed = fixture('order-history.txt').toString().replaceAll('01/08/2025\tH-5001', '01/10/2025\tH-5001');
+    const changed = fixture('order-history.txt')
+      .toString()
+      .replaceAll('01/08/2025\tH-5001', '01/10/2025\tH-5001');
     const report = (await upload('/api/OrderHistoryImport', changed)).json();
     expect(report).toMatchObject({ Inserted: 0, Updated: 2, Unchanged: 2 });
     const [h1] = await t.db.select().from(orders).where(eq(orders.orderNum, 'H-5001'));
     expect(h1!.deliveryDate).toBe('2025-01-10');
   });
 
+  it('keeps backslashes and text that looks like a null exactly as written', async () => {
+    const line = '01/06/2025\t1001\tBar\t01/08/2025\tH-7000\tPat\t\tREG\tODD-1\tCider \\ Lime \\N\t6\t0\t1\n';
+    expect((await upload('/api/OrderHistoryImport', line)).json()).toMatchObject({ Inserted: 1 });
+    const [row] = await t.db.select().from(orderLines).where(eq(orderLines.code, 'ODD-1'));
+    expect(row!.description).toBe('Cider \\ Lime \\N');
+  });
+
   it('never changes a web order from a history line with its number', async () => {
     const [web] = await t.db.select().from(orders).where(eq(orders.source, 'web')).limit(1);
     const before = await t.db.select({ n: count() }).from(orderLines).where(eq(orderLines.orderId, web!.id));
     const line = `01/06/2025\t1001\tBar\t01/08/2025\t${web!.orderNum}\tPat\t\tREG\tFX-100\tCola\t24\t0\t9`;
-    const report = (await upload('/api/OrderHistoryImport', `${line}\n01/06/2025\t1001\tBar\t01/08/2025\tH-6000\tPat\t\tREG\tFX-100\tCola\t24\t0\t1\n`)).json();
+    const report = (
+      await upload(
+        '/api/OrderHistoryImport',
+        `${line}\n01/06/2025\t1001\tBar\t01/08/2025\tH-6000\tPat\t\tREG\tFX-100\tCola\t24\t0\t1\n`,
+      )
+    ).json();
     expect(report).toMatchObject({ Inserted: 1, RejectedCount: 1 });
     expect(report.Rejected[0]).toEqual({
       Line: 1,
@@ -173,6 +222,8 @@ describe('the four imports', () => {
     });
     const [after] = await t.db.select().from(orders).where(eq(orders.id, web!.id));
     expect(after).toEqual(web);
-    expect(await t.db.select({ n: count() }).from(orderLines).where(eq(orderLines.orderId, web!.id))).toEqual(before);
+    expect(await t.db.select({ n: count() }).from(orderLines).where(eq(orderLines.orderId, web!.id))).toEqual(
+      before,
+    );
   });
 });

@@ -39,7 +39,7 @@ export async function importRoutes(app: FastifyInstance) {
     r.post(
       path,
       {
-        preHandler: admin,
+        onRequest: admin,
         schema: {
           tags: ['Imports'],
           summary,

@@ -1,4 +1,4 @@
-import { type ImportDefinition, lastByKey, type UpsertCounts } from './import-runner.js';
+import { countedUpsert, type ImportDefinition, lastByKey } from './import-runner.js';
 import { ITEM_COLUMNS, ITEM_NUMERIC_COLUMNS, type ItemRow, parseItemLine } from './item.parser.js';
 
 /**
@@ -15,26 +15,23 @@ export const itemImport: ImportDefinition<ItemRow> = {
       notes: () => [],
       async write(rows) {
         const unique = lastByKey(rows, (r) => r.code);
-        const [counts] = await q.query<UpsertCounts>(
-          `with up as (
-             insert into products (code, description, units, type, is_case_only, unit_uom, case_uom)
-             select code, description, units, type, "isCaseOnly", "unitUom", "caseUom"
-             from json_to_recordset($1::json) as x(code text, description text, units integer, type smallint,
-               "isCaseOnly" boolean, "unitUom" text, "caseUom" text)
-             on conflict (code) do update set
-               description = excluded.description, units = excluded.units, type = excluded.type,
-               is_case_only = excluded.is_case_only, unit_uom = excluded.unit_uom, case_uom = excluded.case_uom
-             where (products.description, products.units, products.type, products.is_case_only,
-                    products.unit_uom, products.case_uom)
-               is distinct from (excluded.description, excluded.units, excluded.type, excluded.is_case_only,
-                    excluded.unit_uom, excluded.case_uom)
-             returning (xmax = 0) as inserted)
-           select count(*) filter (where inserted)::int as inserted,
-                  count(*) filter (where not inserted)::int as updated
-           from up`,
+        const counts = await countedUpsert(
+          q,
+          `insert into products (code, description, units, type, is_case_only, unit_uom, case_uom)
+           select code, description, units, type, "isCaseOnly", "unitUom", "caseUom"
+           from json_to_recordset($1::json) as x(code text, description text, units integer, type smallint,
+             "isCaseOnly" boolean, "unitUom" text, "caseUom" text)
+           on conflict (code) do update set
+             description = excluded.description, units = excluded.units, type = excluded.type,
+             is_case_only = excluded.is_case_only, unit_uom = excluded.unit_uom, case_uom = excluded.case_uom
+           where (products.description, products.units, products.type, products.is_case_only,
+                  products.unit_uom, products.case_uom)
+             is distinct from (excluded.description, excluded.units, excluded.type, excluded.is_case_only,
+                  excluded.unit_uom, excluded.case_uom)
+           returning (xmax = 0) as inserted`,
           [JSON.stringify(unique)],
         );
-        return { ...counts!, unchanged: rows.length - counts!.inserted - counts!.updated, rejected: [] };
+        return { ...counts, unchanged: rows.length - counts.inserted - counts.updated, rejected: [] };
       },
     };
   },

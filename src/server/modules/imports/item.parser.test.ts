@@ -41,7 +41,16 @@ describe('items file', () => {
   it('is a pure function of the cells', () => {
     expect(parseItemLine(['A', 'Apple', '6', 'N', 'Y', 'EA', 'CS'], 10)).toEqual({
       ok: true,
-      row: { line: 10, code: 'A', description: 'Apple', units: 6, type: 2, isCaseOnly: true, unitUom: 'EA', caseUom: 'CS' },
+      row: {
+        line: 10,
+        code: 'A',
+        description: 'Apple',
+        units: 6,
+        type: 2,
+        isCaseOnly: true,
+        unitUom: 'EA',
+        caseUom: 'CS',
+      },
     });
   });
 });

@@ -1,14 +1,15 @@
 import { businessToday } from '../../../domain/business-date.js';
 import { OrderStatus } from '../../../domain/enums.js';
 import type { RejectedLine } from '../../../domain/imports.schema.js';
-import { type ImportDefinition, lastByKey } from './import-runner.js';
 import { loadCustomerIds, loadProducts, unknownCustomerMessage } from './import-lookups.js';
+import { type ImportDefinition, lastByKey } from './import-runner.js';
 import {
   ORDER_HISTORY_COLUMNS,
   ORDER_HISTORY_NUMERIC_COLUMNS,
   type OrderHistoryRow,
   parseOrderHistoryLine,
 } from './order-history.parser.js';
+import { rowsJson } from './sql-runner.js';
 
 export const webOrderMessage = (orderNum: string) =>
   `Order ${orderNum} was placed on this site; the import does not change web orders`;
@@ -18,33 +19,53 @@ export const unknownItemsNote = (n: number) =>
     ? 'One line names an item this site does not know; it was kept with the item number and description from the file'
     : `${n} lines name items this site does not know; they were kept with the item numbers and descriptions from the file`;
 
-// Orders upsert: the header comes from the order's first line in the batch. The create date
+// New orders: the header comes from the order's first line in the batch. The create date
 // is the order date's midnight in the business time zone; an order delivered before today
-// is Completed, any other Open. Web orders are never touched (source guard).
-const upsertOrders = `
-  insert into orders (customer_id, order_num, source, order_type, create_date, delivery_date, name, phone, status)
+// is Completed, any other Open.
+const orderValues = `
   select c, n, 'import', t, od::timestamp at time zone $2::text, dd, nm, ph,
          case when dd < $3::date then ${OrderStatus.Completed} else ${OrderStatus.Open} end
-  from json_to_recordset($1::json) as x(n text, c integer, t text, od date, dd date, nm text, ph text)
-  on conflict (order_num) do update set
-    customer_id = excluded.customer_id, order_type = excluded.order_type, create_date = excluded.create_date,
-    delivery_date = excluded.delivery_date, name = excluded.name, phone = excluded.phone, status = excluded.status
-  where orders.source = 'import'
-    and (orders.customer_id, orders.order_type, orders.create_date, orders.delivery_date, orders.name,
-         orders.phone, orders.status)
-    is distinct from (excluded.customer_id, excluded.order_type, excluded.create_date, excluded.delivery_date,
-         excluded.name, excluded.phone, excluded.status)
-  returning id, order_num, (xmax = 0) as inserted`;
+  from json_to_recordset($1::json) as x(id integer, n text, c integer, t text, od date, dd date, nm text, ph text)`;
 
-// Lines upsert by (order, item). A line counts as Updated when its row changed or, unchanged
-// itself, its order's header did ($2: the ids of orders whose header was updated).
+const insertOrders = `
+  insert into orders (customer_id, order_num, source, order_type, create_date, delivery_date, name, phone, status)
+  ${orderValues}
+  returning id, order_num`;
+
+// Orders already imported: their header is rewritten only where it changed. Web orders are
+// never touched (they are rejected before this; the source guard is a second lock on the door).
+const updateOrders = `
+  update orders o set customer_id = v.c, order_type = v.t, create_date = v.cd, delivery_date = v.dd,
+    name = v.nm, phone = v.ph, status = v.st
+  from (select id, c, t, od::timestamp at time zone $2::text as cd, dd, nm, ph,
+               case when dd < $3::date then ${OrderStatus.Completed} else ${OrderStatus.Open} end as st
+        from json_to_recordset($1::json)
+          as x(id integer, n text, c integer, t text, od date, dd date, nm text, ph text)) v
+  where o.id = v.id and o.source = 'import'
+    and (o.customer_id, o.order_type, o.create_date, o.delivery_date, o.name, o.phone, o.status)
+      is distinct from (v.c, v.t, v.cd, v.dd, v.nm, v.ph, v.st)
+  returning o.id`;
+
+const lineKeys = ['o', 'p', 'c', 'd', 'u', 'cq', 'uq', 'co'];
+const lineRecord =
+  'json_to_recordset($1::json) as x(o integer, p integer, c text, d text, u integer, cq integer, uq integer, co boolean)';
+const lineColumns = [
+  'order_id',
+  'product_id',
+  'code',
+  'description',
+  'units_per_case',
+  'case_quantity',
+  'unit_quantity',
+  'is_case_only',
+] as const;
+
+// Lines of orders imported before: an upsert by (order, item). A line counts as Updated when
+// its row changed or, unchanged itself, its order's header did ($2: those orders' ids).
 const upsertLines = `
-  with src as (
-    select * from json_to_recordset($1::json)
-      as x(o integer, p integer, c text, d text, u integer, cq integer, uq integer, co boolean)),
+  with src as (select * from ${lineRecord}),
   up as (
-    insert into order_lines (order_id, product_id, code, description, units_per_case, case_quantity,
-                             unit_quantity, is_case_only)
+    insert into order_lines (${lineColumns.join(', ')})
     select o, p, c, d, u, cq, uq, co from src
     on conflict (order_id, code) do update set
       product_id = excluded.product_id, description = excluded.description,
@@ -60,6 +81,32 @@ const upsertLines = `
            or (up.order_id is null and src.o in (select value::integer from json_array_elements_text($2::json))))::int
            as updated
   from src left join up on up.order_id = src.o and up.code = src.c`;
+
+interface OrderHeader {
+  id?: number;
+  n: string;
+  c: number;
+  t: string;
+  od: string;
+  dd: string;
+  nm: string;
+  ph: string;
+}
+
+function orderHeader(row: OrderHistoryRow, customerId: number): OrderHeader {
+  return {
+    n: row.orderNum,
+    c: customerId,
+    t: row.orderType,
+    od: row.orderDate,
+    dd: row.deliveryDate,
+    nm: row.name,
+    ph: row.phone,
+  };
+}
+
+/** An order line's values in `lineColumns` order (order id, product id, code, ...). */
+type OrderLineValues = [number, number | null, string, string, number, number, number, boolean];
 
 /**
  * Order history import (design.md 5.8): lines are grouped into orders by order number
@@ -81,53 +128,51 @@ export const orderHistoryImport: ImportDefinition<OrderHistoryRow> = {
       notes: () => (unknownItems ? [unknownItemsNote(unknownItems)] : []),
       async write(rows) {
         const rejected: RejectedLine[] = [];
-        const headers = new Map<string, Record<string, unknown>>();
-        const known: (OrderHistoryRow & { customerId: number })[] = [];
+        const headers = new Map<string, OrderHeader>();
+        const known: OrderHistoryRow[] = [];
         for (const row of rows) {
           const customerId = customerIds.get(row.companyId);
           if (customerId === undefined) {
             rejected.push({ Line: row.line, Message: unknownCustomerMessage(row.companyId) });
             continue;
           }
-          known.push({ ...row, customerId });
-          if (!headers.has(row.orderNum)) {
-            headers.set(row.orderNum, {
-              n: row.orderNum,
-              c: customerId,
-              t: row.orderType,
-              od: row.orderDate,
-              dd: row.deliveryDate,
-              nm: row.name,
-              ph: row.phone,
-            });
-          }
+          known.push(row);
+          if (!headers.has(row.orderNum)) headers.set(row.orderNum, orderHeader(row, customerId));
         }
 
-        const orderIds = new Map<string, number>();
-        const webOrders = new Set<string>();
+        // Which orders exist already: web orders are left alone, imported ones updated, the rest inserted.
         const existing = await q.query<{ id: number; order_num: string; source: string }>(
           'select id, order_num, source from orders where order_num in (select json_array_elements_text($1::json))',
           [JSON.stringify([...headers.keys()])],
         );
+        const webOrders = new Set<string>();
+        const orderIds = new Map<string, number>();
+        const toUpdate: OrderHeader[] = [];
         for (const e of existing) {
-          if (e.source === 'web') webOrders.add(e.order_num);
-          else orderIds.set(e.order_num, e.id);
-        }
-        const importHeaders = [...headers.values()].filter((h) => !webOrders.has(h.n as string));
-        const headerUpdated: number[] = [];
-        if (importHeaders.length) {
-          const changed = await q.query<{ id: number; order_num: string; inserted: boolean }>(upsertOrders, [
-            JSON.stringify(importHeaders),
-            env.businessTz,
-            today,
-          ]);
-          for (const c of changed) {
-            orderIds.set(c.order_num, c.id);
-            if (!c.inserted) headerUpdated.push(c.id);
+          if (e.source === 'web') {
+            webOrders.add(e.order_num);
+          } else {
+            orderIds.set(e.order_num, e.id);
+            toUpdate.push({ ...headers.get(e.order_num)!, id: e.id });
           }
         }
+        const toInsert = [...headers.values()].filter((h) => !webOrders.has(h.n) && !orderIds.has(h.n));
+        const orderParams = (list: OrderHeader[]) => [JSON.stringify(list), env.businessTz, today];
+        const newOrders = new Set<number>();
+        if (toInsert.length) {
+          for (const r of await q.query<{ id: number; order_num: string }>(
+            insertOrders,
+            orderParams(toInsert),
+          )) {
+            orderIds.set(r.order_num, r.id);
+            newOrders.add(r.id);
+          }
+        }
+        const headerUpdated = toUpdate.length
+          ? (await q.query<{ id: number }>(updateOrders, orderParams(toUpdate))).map((r) => r.id)
+          : [];
 
-        const lines: Record<string, unknown>[] = [];
+        const lines: OrderLineValues[] = [];
         for (const row of known) {
           const orderId = orderIds.get(row.orderNum);
           if (orderId === undefined) {
@@ -136,24 +181,32 @@ export const orderHistoryImport: ImportDefinition<OrderHistoryRow> = {
           }
           const product = products.get(row.code);
           if (!product) unknownItems++;
-          lines.push({
-            o: orderId,
-            p: product?.id ?? null,
-            c: row.code,
-            d: row.description || product?.description || '',
-            u: row.unitsPerCase,
-            cq: row.cases,
-            uq: row.units,
-            co: product?.isCaseOnly ?? row.units === 0,
-          });
+          lines.push([
+            orderId,
+            product?.id ?? null,
+            row.code,
+            row.description || product?.description || '',
+            row.unitsPerCase,
+            row.cases,
+            row.units,
+            product?.isCaseOnly ?? row.units === 0,
+          ]);
         }
-        if (!lines.length) return { inserted: 0, updated: 0, unchanged: 0, rejected };
-        const unique = lastByKey(lines, (l) => `${l.o}\t${l.c}`);
-        const [counts] = await q.query<{ inserted: number; updated: number }>(upsertLines, [
-          JSON.stringify(unique),
-          JSON.stringify(headerUpdated),
-        ]);
-        const { inserted, updated } = counts!;
+        const unique = lastByKey(lines, (l) => `${l[0]}\t${l[2]}`);
+        const fresh = unique.filter((l) => newOrders.has(l[0]));
+        const old = unique.filter((l) => !newOrders.has(l[0]));
+        // The lines of an order new in this batch are new too: appended, the fast path of a first import.
+        await q.insertRows('order_lines', lineColumns, fresh);
+        let inserted = fresh.length;
+        let updated = 0;
+        if (old.length) {
+          const [counts] = await q.query<{ inserted: number; updated: number }>(upsertLines, [
+            rowsJson(lineKeys, old),
+            JSON.stringify(headerUpdated),
+          ]);
+          inserted += counts!.inserted;
+          updated = counts!.updated;
+        }
         return { inserted, updated, unchanged: lines.length - inserted - updated, rejected };
       },
     };

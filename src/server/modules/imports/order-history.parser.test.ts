@@ -32,15 +32,24 @@ describe('order history file', () => {
       units: 0,
       cases: 3,
     });
-    expect(rows[2]).toMatchObject({ orderDate: '2025-01-07', deliveryDate: '2025-01-09', units: 4, cases: 0 });
+    expect(rows[2]).toMatchObject({
+      orderDate: '2025-01-07',
+      deliveryDate: '2025-01-09',
+      units: 4,
+      cases: 0,
+    });
     expect(rejected).toEqual([
       { Line: 6, Message: "Units must be a whole number from 0 to 99999 (found 'x')" },
-      { Line: 7, Message: "Delivery date '02/30/2025' is not a date: use MM/DD/YYYY, YYYY-MM-DD or YYYYMMDD" },
+      {
+        Line: 7,
+        Message: "Delivery date '02/30/2025' is not a date: use MM/DD/YYYY, YYYY-MM-DD or YYYYMMDD",
+      },
     ]);
   });
 
   it('reads back what the back-office export writes', () => {
-    const exported = '11/21/2026\t1001\tThe Bar\t11/24/2026\tW100001\tPat\t3125550142\tWEB\tC-1\tCola\t24\t0\t2';
+    const exported =
+      '11/21/2026\t1001\tThe Bar\t11/24/2026\tW100001\tPat\t3125550142\tWEB\tC-1\tCola\t24\t0\t2';
     const r = parseOrderHistoryLine(exported.split('\t'), 1);
     expect(r).toMatchObject({ ok: true, row: { orderNum: 'W100001', cases: 2, deliveryDate: '2026-11-24' } });
   });

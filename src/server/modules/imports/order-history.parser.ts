@@ -1,6 +1,6 @@
-import { NAME_MAX, PRODUCT_CODE_MAX, MAX_QUANTITY } from '../../../domain/order.schema.js';
-import { PRODUCT_DESCRIPTION_MAX, PRODUCT_UNITS_MAX } from '../../../domain/product.schema.js';
+import { MAX_QUANTITY, NAME_MAX, PRODUCT_CODE_MAX } from '../../../domain/order.schema.js';
 import { normalizePhone } from '../../../domain/phone.js';
+import { PRODUCT_DESCRIPTION_MAX, PRODUCT_UNITS_MAX } from '../../../domain/product.schema.js';
 import { columnCountMessage, LineFields, type ParseResult } from './field-parsers.js';
 
 /**

@@ -19,7 +19,10 @@ describe('Regenerate Orders', () => {
   const now = new Date();
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'bev-regen-'));
-    t = await createTestApp({ now: () => now, config: { dataDir: dir, exportDir: path.join(dir, 'exports') } });
+    t = await createTestApp({
+      now: () => now,
+      config: { dataDir: dir, exportDir: path.join(dir, 'exports') },
+    });
     cookie = await signInAdmin(t.app);
   });
   afterAll(async () => {
@@ -33,7 +36,12 @@ describe('Regenerate Orders', () => {
     return res.json() as WebOrderListItem[];
   };
   const regenerate = (ids: unknown) =>
-    t.app.inject({ method: 'POST', url: '/api/v1/RegenerateOrders', payload: ids as object, headers: { cookie } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/RegenerateOrders',
+      payload: ids as object,
+      headers: { cookie },
+    });
 
   it('lists web orders only, newest first, in the contract shape', async () => {
     const all = await list();
@@ -41,7 +49,18 @@ describe('Regenerate Orders', () => {
     const webCount = (await t.db.select().from(orders).where(eq(orders.source, 'web'))).length;
     expect(all).toHaveLength(webCount);
     expect(Object.keys(all[0]!).sort()).toEqual(
-      ['CompanyId', 'CreateDate', 'CustomerName', 'CustomerTypeId', 'DeliveryDate', 'ExportedAt', 'Id', 'Name', 'OrderNum', 'ReferencePO'].sort(),
+      [
+        'CompanyId',
+        'CreateDate',
+        'CustomerName',
+        'CustomerTypeId',
+        'DeliveryDate',
+        'ExportedAt',
+        'Id',
+        'Name',
+        'OrderNum',
+        'ReferencePO',
+      ].sort(),
     );
     const dates = all.map((o) => o.CreateDate);
     expect(dates).toEqual([...dates].sort().reverse());
@@ -58,7 +77,9 @@ describe('Regenerate Orders', () => {
     expect(byType.every((o) => o.CustomerTypeId === 6)).toBe(true);
     expect(await list('?CustomerTypeId=0')).toHaveLength(all.length);
     const one = all[1]!;
-    expect((await list(`?OrderNum=${one.OrderNum.slice(1).toLowerCase()}`)).map((o) => o.Id)).toContain(one.Id);
+    expect((await list(`?OrderNum=${one.OrderNum.slice(1).toLowerCase()}`)).map((o) => o.Id)).toContain(
+      one.Id,
+    );
     expect((await list(`?OrderNum=${one.OrderNum.toLowerCase()}`)).map((o) => o.Id)).toEqual([one.Id]);
   });
 
@@ -81,7 +102,11 @@ describe('Regenerate Orders', () => {
     });
     expect(backwards.statusCode).toBe(422);
     expect(backwards.json().ErrorMessage).toBe('End Date must not be before Start Date');
-    const badDate = await t.app.inject({ method: 'GET', url: '/api/v1/Orders?StartDate=2025-02-30', headers: { cookie } });
+    const badDate = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/Orders?StartDate=2025-02-30',
+      headers: { cookie },
+    });
     expect(badDate.statusCode).toBe(422);
   });
 
@@ -124,7 +149,12 @@ describe('Regenerate Orders', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json().paths)).toEqual(
-      expect.arrayContaining(['/api/v1/Orders', '/api/v1/RegenerateOrders', '/api/ItemImport', '/api/OrderHistoryImport']),
+      expect.arrayContaining([
+        '/api/v1/Orders',
+        '/api/v1/RegenerateOrders',
+        '/api/ItemImport',
+        '/api/OrderHistoryImport',
+      ]),
     );
   });
 
@@ -134,8 +164,15 @@ describe('Regenerate Orders', () => {
       ['GET', '/api/v1/Orders'],
       ['POST', '/api/v1/RegenerateOrders'],
     ] as const) {
-      expect((await t.app.inject({ method, url, payload: method === 'POST' ? [1] : undefined })).statusCode).toBe(401);
-      const asCustomer = await t.app.inject({ method, url, payload: method === 'POST' ? [1] : undefined, headers: { cookie: customer } });
+      expect(
+        (await t.app.inject({ method, url, payload: method === 'POST' ? [1] : undefined })).statusCode,
+      ).toBe(401);
+      const asCustomer = await t.app.inject({
+        method,
+        url,
+        payload: method === 'POST' ? [1] : undefined,
+        headers: { cookie: customer },
+      });
       expect(asCustomer.statusCode).toBe(403);
     }
   });
@@ -171,7 +208,9 @@ describe('Regenerate Orders with an export folder that cannot be written', () =>
     });
     expect(res.statusCode).toBe(500);
     expect(res.json().ErrorMessage).toMatch(
-      new RegExp(`^Order Regeneration Failure, Please see logs: the export file of ${a!.OrderNum}, ${b!.OrderNum} could not be written \\(reference .+\\)$`),
+      new RegExp(
+        `^Order Regeneration Failure, Please see logs: the export file of ${a!.OrderNum}, ${b!.OrderNum} could not be written \\(reference .+\\)$`,
+      ),
     );
     expect(res.json().ErrorMessage).not.toContain(dir);
     const logged = logs.find((l) => l.msg === 'order regeneration failed');

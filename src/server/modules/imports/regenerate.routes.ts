@@ -21,10 +21,11 @@ export async function regenerateRoutes(app: FastifyInstance) {
   r.get(
     '/Orders',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags,
-        summary: 'Web orders, newest first, filtered by CompanyId, CustomerTypeId, OrderNum and created dates',
+        summary:
+          'Web orders, newest first, filtered by CompanyId, CustomerTypeId, OrderNum and created dates',
         querystring: WebOrderFilterSchema,
         response: { 200: z.array(WebOrderListItemSchema), ...adminErrors, ...errorResponses(422) },
       },
@@ -35,7 +36,7 @@ export async function regenerateRoutes(app: FastifyInstance) {
   r.post(
     '/RegenerateOrders',
     {
-      preHandler: admin,
+      onRequest: admin,
       schema: {
         tags,
         summary: "Writes the chosen web orders' back-office files again",

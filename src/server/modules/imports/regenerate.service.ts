@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   regenerateMessages,
   WEB_ORDER_LIST_MAX,
@@ -33,7 +33,9 @@ export async function listWebOrders(db: Db, filter: WebOrderFilter, tz: string):
     where.push(sql`${orders.createDate} >= (${filter.StartDate}::date::timestamp at time zone ${tz}::text)`);
   }
   if (filter.EndDate) {
-    where.push(sql`${orders.createDate} < ((${filter.EndDate}::date + 1)::timestamp at time zone ${tz}::text)`);
+    where.push(
+      sql`${orders.createDate} < ((${filter.EndDate}::date + 1)::timestamp at time zone ${tz}::text)`,
+    );
   }
   const rows = await db
     .select({
@@ -69,7 +71,9 @@ export async function listWebOrders(db: Db, filter: WebOrderFilter, tz: string):
 
 /** A failure of the file system (Node's errors carry the system call), not of the database. */
 function isFileError(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && typeof (err as { syscall?: unknown }).syscall === 'string';
+  return (
+    typeof err === 'object' && err !== null && typeof (err as { syscall?: unknown }).syscall === 'string'
+  );
 }
 
 /**
@@ -108,7 +112,10 @@ export async function regenerateOrders(
     }
   }
   if (failed.length) {
-    opts.log.error({ err: firstError, orderNums: failed, exportDir: opts.exportDir }, 'order regeneration failed');
+    opts.log.error(
+      { err: firstError, orderNums: failed, exportDir: opts.exportDir },
+      'order regeneration failed',
+    );
     throw new HttpError(500, `${regenerateMessages.writeFailed(failed)} (reference ${opts.requestId})`);
   }
   return { Regenerated: unique.length };

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decodeLine, decodeWindows1252, LineSplitter, MAX_LINE_BYTES, NotTextError, readTsvLines } from './tsv-reader.js';
+import {
+  decodeLine,
+  decodeWindows1252,
+  LineSplitter,
+  MAX_LINE_BYTES,
+  NotTextError,
+  readTsvLines,
+} from './tsv-reader.js';
 
 async function* chunks(...parts: (string | Uint8Array)[]) {
   for (const p of parts) yield typeof p === 'string' ? Buffer.from(p, 'utf8') : p;

@@ -1,5 +1,6 @@
-import { Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { productTypeName } from '../../../domain/enums';
 import type { Product } from '../../../domain/product.schema';
 import {
@@ -10,7 +11,7 @@ import {
   useTableSearchParams,
   yesNo,
 } from '../../components/data-table';
-import { IconEye } from '../../components/icons';
+import { IconEye, IconFileImport } from '../../components/icons';
 import { useFilterDrawer } from '../../components/layout/filter-drawer';
 import { paths } from '../../paths';
 import { useProducts } from './api/get-products';
@@ -54,8 +55,20 @@ export function Component() {
 
   return (
     <Stack gap="md">
-      <ItemFilters draft={draft.draft} set={draft.set} onUpdate={draft.update} onReset={draft.reset} />
-      <FilterNote shown={isNarrow && isFiltered} onClear={draft.reset} />
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <ItemFilters draft={draft.draft} set={draft.set} onUpdate={draft.update} onReset={draft.reset} />
+        <FilterNote shown={isNarrow && isFiltered} onClear={draft.reset} />
+        {/* The items upload (/maint/item/import) has no menu entry in the spec; it is reached from here. */}
+        <Button
+          component={Link}
+          to={paths.itemImport}
+          variant="default"
+          leftSection={<IconFileImport size={18} />}
+          ml="auto"
+        >
+          Import
+        </Button>
+      </Group>
       <DataTable
         label="Items"
         columns={columns}

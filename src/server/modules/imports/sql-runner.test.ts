@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { copyText, rowsJson } from './sql-runner.js';
+
+describe('copyText', () => {
+  it("writes COPY's text format: tabs between values, \\N for null, escapes for the characters COPY uses", () => {
+    expect(
+      copyText([
+        [1, null, 'Cola', true],
+        [2, 7, 'C:\\temp\\N', false],
+      ]),
+    ).toBe('1\t\\N\tCola\ttrue\n2\t7\tC:\\\\temp\\\\N\tfalse\n');
+    expect(copyText([['a\tb\nc\rd']])).toBe('a\\tb\\nc\\rd\n');
+  });
+});
+
+describe('rowsJson', () => {
+  it('writes the rows as JSON objects keyed by column', () => {
+    const json = rowsJson(
+      ['id', 'name', 'ok', 'gone'],
+      [
+        [1, 'a "quoted"\\ name', true, null],
+        [2, '', false, null],
+      ],
+    );
+    expect(JSON.parse(json)).toEqual([
+      { id: 1, name: 'a "quoted"\\ name', ok: true, gone: null },
+      { id: 2, name: '', ok: false, gone: null },
+    ]);
+    expect(rowsJson(['id'], [])).toBe('[]');
+  });
+});
