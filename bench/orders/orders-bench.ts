@@ -4,7 +4,7 @@
  * lines. Prints requests/s, p50 and p99 for GET /healthz (the ceiling), GET Orders/{companyId},
  * GET Order/{id}/Worksheet/ and POST Order, and checks that every accepted order is stored once.
  *
- *   npx tsx bench/orders/orders-bench.ts [--only pg|pglite] [--seconds 15]
+ *   npx tsx bench/orders/orders-bench.ts [--only pg|pglite] [--seconds 15] [--orders 2000]
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -23,6 +23,7 @@ const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefi
 const seconds = args.includes('--seconds') ? Number(args[args.indexOf('--seconds') + 1]) : 15;
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const connections = 32;
+const ordersToPost = args.includes('--orders') ? Number(args[args.indexOf('--orders') + 1]) : 2000;
 
 interface Row {
   target: string;
@@ -100,13 +101,15 @@ async function load(
   call: string,
   url: string,
   setup: (client: autocannon.Client, i: number) => void,
+  amount?: number,
 ) {
   let i = 0;
   const statuses = new Map<number, number>();
   const result = await autocannon({
     url,
     connections,
-    duration: seconds,
+    // A fixed number of requests ends with none in flight, so answers and stored rows can be compared.
+    ...(amount ? { amount } : { duration: seconds }),
     setupClient: (client) => {
       setup(client, i++);
       client.on('response', (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1));
@@ -168,17 +171,23 @@ async function measure(target: string, url: string, countWebOrders: () => Promis
     ]);
   });
   const before = await countWebOrders();
-  const post = await load(target, 'POST Order', url, (client, i) => {
-    const c = clients[i % clients.length]!;
-    client.setRequests([
-      {
-        method: 'POST',
-        path: '/api/v1/Order',
-        headers: { cookie: c.cookie, 'content-type': 'application/json' },
-        body: orderBody(c, date, i),
-      },
-    ]);
-  });
+  const post = await load(
+    target,
+    'POST Order',
+    url,
+    (client, i) => {
+      const c = clients[i % clients.length]!;
+      client.setRequests([
+        {
+          method: 'POST',
+          path: '/api/v1/Order',
+          headers: { cookie: c.cookie, 'content-type': 'application/json' },
+          body: orderBody(c, date, i),
+        },
+      ]);
+    },
+    ordersToPost,
+  );
   const accepted = post.get(201) ?? 0;
   const stored = (await countWebOrders()) - before;
   console.log(

@@ -9,7 +9,8 @@ export async function getFooter(db: DbOrTx): Promise<string> {
     .from(settings)
     .where(eq(settings.id, 1))
     .limit(1);
-  return sanitizeHtml(row?.footer ?? '');
+  // Sanitized when saved; the browser sanitizes again before showing it (SafeHtml).
+  return row?.footer ?? '';
 }
 
 export async function saveFooter(db: DbOrTx, footer: string): Promise<string> {
