@@ -1,8 +1,10 @@
+import { statSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import {
   applyFilters,
   chooseOption,
   expectAccessible,
+  exportFile,
   isPhone,
   openFilters,
   saveScreen,
@@ -225,6 +227,7 @@ test.describe('staff lists', () => {
 
     // Confirm posts the two, clears the selection and shows the toast at the bottom.
     await generate.click();
+    const confirmedAt = Date.now();
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     const toast = page.getByText('Order Regerenation Completed');
     await expect(toast).toBeVisible();
@@ -233,5 +236,9 @@ test.describe('staff lists', () => {
     await expect(generate).toBeDisabled();
     await expect(page.getByRole('checkbox', { name: `Select order ${nums[0]}` })).not.toBeChecked();
     await saveScreen(page, 'regenerate-done');
+    // Both orders' back-office files were written again.
+    for (const num of nums) {
+      expect(statSync(exportFile(num.trim())).mtimeMs).toBeGreaterThanOrEqual(confirmedAt - 1000);
+    }
   });
 });

@@ -146,3 +146,6 @@ export async function pickDeliveryDate(page: Page, iso: string) {
   await (await calendarDay(page, iso)).click();
   await expect(deliveryDate(page)).toHaveText(mdyFrom(iso));
 }
+
+/** The back-office file of a web order, in the e2e server's EXPORT_DIR (playwright.config.ts). */
+export const exportFile = (orderNum: string) => `.tmp/e2e-${process.env.E2E_PORT}/exports/${orderNum}.txt`;
