@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 
 // DOMPurify needs a DOM, and jsdom costs about 90 MB of memory: it is loaded at the first
-// call (a staff save), not at start, so a server that only takes orders never pays for it.
+// call, not at start, so a process that only takes orders and imports never pays for it.
 const require = createRequire(import.meta.url);
 let purify: DOMPurify | undefined;
 
@@ -20,16 +20,27 @@ function getPurify(): DOMPurify {
   return instance;
 }
 
+// The footer and messages are read on every customer screen and change rarely: each distinct
+// text is sanitized once, not once per request.
+const cache = new Map<string, string>();
+const CACHE_MAX = 500;
+
 /**
- * HTML that staff write (footer, messages) is sanitized when it is saved, and again in the
- * browser before it is shown (`SafeHtml`), design.md section 3: no scripts, event handlers,
- * javascript: URLs, SVG or forms. Customer-facing reads send what was saved.
+ * HTML that staff write (footer, messages) is sanitized when it is saved, again when the
+ * server sends it, and again in the browser before it is shown (`SafeHtml`), design.md
+ * section 3: no scripts, event handlers, javascript: URLs, SVG or forms.
  */
 export function sanitizeHtml(html: string): string {
-  return getPurify().sanitize(html, {
+  if (html === '') return '';
+  const hit = cache.get(html);
+  if (hit !== undefined) return hit;
+  const clean = getPurify().sanitize(html, {
     USE_PROFILES: { html: true },
     FORBID_TAGS: ['style', 'form', 'input', 'button', 'textarea', 'select', 'iframe', 'svg', 'math'],
     FORBID_ATTR: ['style'],
     ALLOW_DATA_ATTR: false,
   });
+  if (cache.size >= CACHE_MAX) cache.clear();
+  cache.set(html, clean);
+  return clean;
 }

@@ -115,11 +115,9 @@ export async function displayMessages(
       ),
     )
     .orderBy(asc(messages.startDate), asc(messages.id));
-  // Sanitized when saved; the browser sanitizes again before showing it (SafeHtml). This
-  // runs on every customer's order home, so it does not load a DOM for each call.
   return rows.map((m) => ({
     Id: m.id,
-    Message: m.message,
+    Message: sanitizeHtml(m.message),
     StartDate: m.startDate,
     EndDate: m.endDate,
     CustomerTypeId: m.customerTypeId,

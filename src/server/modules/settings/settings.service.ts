@@ -9,8 +9,7 @@ export async function getFooter(db: DbOrTx): Promise<string> {
     .from(settings)
     .where(eq(settings.id, 1))
     .limit(1);
-  // Sanitized when saved; the browser sanitizes again before showing it (SafeHtml).
-  return row?.footer ?? '';
+  return sanitizeHtml(row?.footer ?? '');
 }
 
 export async function saveFooter(db: DbOrTx, footer: string): Promise<string> {
