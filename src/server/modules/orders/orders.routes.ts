@@ -143,7 +143,9 @@ export async function orderRoutes(app: FastifyInstance) {
     async (request, reply) => {
       assertCustomerAccess(request, request.params.id);
       reply.header('cache-control', 'no-store');
-      return getWorksheet(app.db, request.params.id, app.now(), app.config.businessTz);
+      const p = request.principal;
+      const known = p?.role === 'customer' ? p.customer : undefined;
+      return getWorksheet(app.db, request.params.id, app.now(), app.config.businessTz, known);
     },
   );
 }

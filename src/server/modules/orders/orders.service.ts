@@ -73,16 +73,15 @@ export async function insertWebOrder(
     idempotencyKey: string | null;
     now: Date;
   },
-): Promise<OrderRow> {
+): Promise<{ row: OrderRow; lines: OrderLineRow[] }> {
   return db.transaction(async (tx) => {
-    const seq = await tx.execute<{ n: number | string }>(sql`select nextval('web_order_num_seq') as n`);
-    const n = (seq as unknown as { rows: { n: number | string }[] }).rows[0]!.n;
     const { order } = input;
     const [row] = await tx
       .insert(orders)
       .values({
         customerId: input.customerId,
-        orderNum: `W${n}`,
+        // The Web Conf # comes from the sequence in the same statement (decision 001).
+        orderNum: sql`'W' || nextval('web_order_num_seq')`,
         source: 'web',
         orderType: 'WEB',
         createDate: input.now,
@@ -95,19 +94,22 @@ export async function insertWebOrder(
         idempotencyKey: input.idempotencyKey,
       })
       .returning();
-    await tx.insert(orderLines).values(
-      order.ProductQuantities.map((line) => ({
-        orderId: row!.id,
-        productId: input.productIds.get(line.Code)?.ProductId ?? null,
-        code: line.Code,
-        description: input.productIds.get(line.Code)?.Description ?? '',
-        unitsPerCase: line.UnitsPerCase,
-        caseQuantity: line.CaseQuantity,
-        unitQuantity: line.UnitQuantity,
-        isCaseOnly: line.IsCaseOnly,
-      })),
-    );
-    return row!;
+    const lines = await tx
+      .insert(orderLines)
+      .values(
+        order.ProductQuantities.map((line) => ({
+          orderId: row!.id,
+          productId: input.productIds.get(line.Code)?.ProductId ?? null,
+          code: line.Code,
+          description: input.productIds.get(line.Code)?.Description ?? '',
+          unitsPerCase: line.UnitsPerCase,
+          caseQuantity: line.CaseQuantity,
+          unitQuantity: line.UnitQuantity,
+          isCaseOnly: line.IsCaseOnly,
+        })),
+      )
+      .returning();
+    return { row: row!, lines };
   });
 }
 
@@ -186,6 +188,22 @@ function toProduct(l: OrderLineRow): OrderProduct {
   };
 }
 
+/** The order answer from an order row (with its customer's number and name) and its lines. */
+export function toOrderDetail(
+  row: Omit<SummaryRow, 'productCount' | 'totalCases'> & { customerName: string },
+  lines: OrderLineRow[],
+): OrderDetail {
+  return {
+    ...toSummary({
+      ...row,
+      productCount: lines.length,
+      totalCases: lines.reduce((s, l) => s + l.caseQuantity, 0),
+    }),
+    CompanyName: row.customerName,
+    Products: lines.map(toProduct),
+  };
+}
+
 /** One order with its lines; 404 when there is no such order. */
 export async function getOrderDetail(
   db: DbOrTx,
@@ -204,16 +222,7 @@ export async function getOrderDetail(
     .from(orderLines)
     .where(eq(orderLines.orderId, row.id))
     .orderBy(asc(orderLines.id));
-  const products = lines.map(toProduct);
-  return {
-    ...toSummary({
-      ...row,
-      productCount: lines.length,
-      totalCases: lines.reduce((s, l) => s + l.caseQuantity, 0),
-    }),
-    CompanyName: row.companyName,
-    Products: products,
-  };
+  return toOrderDetail({ ...row, customerName: row.companyName }, lines);
 }
 
 /** Which customer an order belongs to, for the permission check before anything is read. */

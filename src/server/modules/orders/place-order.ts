@@ -9,10 +9,11 @@ import { writeOrderExport } from './order-export.js';
 import { sendConfirmation } from './order-mail.js';
 import {
   findByIdempotencyKey,
-  getOrderDetail,
   insertWebOrder,
+  type OrderLineRow,
   type OrderRow,
   orderableProducts,
+  toOrderDetail,
 } from './orders.service.js';
 
 type Answer = { status: 201 | 422; body: OrderSaveResponse };
@@ -66,14 +67,15 @@ export async function placeOrder(
   }
 
   let row: OrderRow;
+  let lines: OrderLineRow[];
   try {
-    row = await insertWebOrder(app.db, {
+    ({ row, lines } = await insertWebOrder(app.db, {
       customerId: customer.id,
       order: result.order,
       productIds: products,
       idempotencyKey,
       now,
-    });
+    }));
   } catch (err) {
     // Two requests with one key at once: the unique index let one through; answer as it did.
     const first =
@@ -85,7 +87,8 @@ export async function placeOrder(
   }
   log.info({ orderNum: row.orderNum, customerId: customer.id }, 'order placed');
 
-  const detail = await getOrderDetail(app.db, { id: row.id });
+  // Everything the file and the mail need is in hand: no need to read the order back.
+  const detail = toOrderDetail({ ...row, companyId: customer.companyId, customerName: customer.name }, lines);
   try {
     await writeOrderExport(app.db, app.config.exportDir, detail, app.config.businessTz, now);
   } catch (err) {

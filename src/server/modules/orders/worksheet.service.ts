@@ -3,6 +3,7 @@ import { businessToday } from '../../../domain/business-date.js';
 import { WORKSHEET_DATES, type Worksheet } from '../../../domain/order-view.schema.js';
 import type { DbOrTx } from '../../db/client.js';
 import { customerProducts, orderLines, orders, products } from '../../db/schema.js';
+import type { CustomerRow } from '../../plugins/auth.js';
 import { customerById } from './orders.service.js';
 
 /**
@@ -14,8 +15,10 @@ export async function getWorksheet(
   customerId: number,
   now: Date,
   tz: string,
+  /** The customer's row when the caller has it already (a customer asking for their own). */
+  known?: CustomerRow,
 ): Promise<Worksheet> {
-  const customer = await customerById(db, customerId);
+  const customer = known?.id === customerId ? known : await customerById(db, customerId);
   const today = businessToday(now, tz);
 
   const [items, dateRows] = await Promise.all([
