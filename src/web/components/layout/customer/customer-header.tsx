@@ -1,9 +1,8 @@
-import { ActionIcon, Box, Burger, Button, Group, Text, Tooltip } from '@mantine/core';
+import { Box, Burger, Group, Text } from '@mantine/core';
 import { useSignedInCustomer } from '../../../features/auth/api/get-session';
-import { useLogout } from '../../../features/auth/api/logout';
 import { paths } from '../../../paths';
-import { IconLogout } from '../../icons';
 import { Clock } from '../clock';
+import { LogoutButton } from '../logout-button';
 
 export interface CustomerHeaderProps {
   isMobile: boolean;
@@ -14,7 +13,6 @@ export interface CustomerHeaderProps {
 /** Spec section 2: the customer's id and name, a clock, and Logout (back to the customer login). */
 export function CustomerHeader({ isMobile, menuOpened, onToggleMenu }: CustomerHeaderProps) {
   const customer = useSignedInCustomer();
-  const logout = useLogout(paths.customerLogin);
 
   return (
     <Group h="100%" px="md" gap="sm" wrap="nowrap" justify="space-between">
@@ -32,28 +30,7 @@ export function CustomerHeader({ isMobile, menuOpened, onToggleMenu }: CustomerH
       </Group>
       <Group gap="md" wrap="nowrap">
         {!isMobile && <Clock fz="sm" c="dimmed" ff="monospace" />}
-        {isMobile ? (
-          <Tooltip label="Logout">
-            <ActionIcon
-              variant="subtle"
-              size="lg"
-              aria-label="Logout"
-              onClick={() => logout.mutate()}
-              loading={logout.isPending}
-            >
-              <IconLogout />
-            </ActionIcon>
-          </Tooltip>
-        ) : (
-          <Button
-            variant="default"
-            leftSection={<IconLogout size={18} />}
-            onClick={() => logout.mutate()}
-            loading={logout.isPending}
-          >
-            Logout
-          </Button>
-        )}
+        <LogoutButton compact={isMobile} to={paths.customerLogin} />
       </Group>
     </Group>
   );

@@ -1,9 +1,9 @@
-import { ActionIcon, Burger, Button, Group, Menu, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Burger, Button, Group, Menu, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { useLogout } from '../../../features/auth/api/logout';
 import { paths } from '../../../paths';
-import { IconArrowLeft, IconChevronDown, IconDots, IconFilter, IconLogout } from '../../icons';
+import { IconArrowLeft, IconChevronDown, IconDots, IconFilter } from '../../icons';
 import { useFilterDrawer } from '../filter-drawer';
+import { LogoutButton } from '../logout-button';
 import { useRouteTitle } from '../route-title';
 import { maintMenu } from './maint-menu';
 
@@ -23,7 +23,6 @@ export interface MaintHeaderProps {
 export function MaintHeader({ compact, navIsDrawer, navOpened, onToggleNav }: MaintHeaderProps) {
   const title = useRouteTitle() ?? 'Maintenance';
   const navigate = useNavigate();
-  const logout = useLogout(paths.orderHome);
   const filter = useFilterDrawer();
 
   return (
@@ -76,28 +75,7 @@ export function MaintHeader({ compact, navIsDrawer, navOpened, onToggleNav }: Ma
             ))}
           </Menu.Dropdown>
         </Menu>
-        {compact ? (
-          <Tooltip label="Logout">
-            <ActionIcon
-              variant="subtle"
-              size="lg"
-              aria-label="Logout"
-              onClick={() => logout.mutate()}
-              loading={logout.isPending}
-            >
-              <IconLogout />
-            </ActionIcon>
-          </Tooltip>
-        ) : (
-          <Button
-            variant="default"
-            leftSection={<IconLogout size={18} />}
-            onClick={() => logout.mutate()}
-            loading={logout.isPending}
-          >
-            Logout
-          </Button>
-        )}
+        <LogoutButton compact={compact} to={paths.orderHome} />
       </Group>
     </Group>
   );
