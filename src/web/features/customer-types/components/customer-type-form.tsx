@@ -1,10 +1,11 @@
-import { Button, Group, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { Paper, Select, Stack, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import {
   type CustomerType,
   CustomerTypeSaveSchema,
   LEAD_HOURS_OPTIONS,
 } from '../../../../domain/customer-type.schema';
+import { SaveCancelButtons } from '../../../components/save-cancel-buttons';
 import { showSaveError } from '../../../lib/server-form-errors';
 import { zodValidate } from '../../../lib/zod-form';
 import { useSaveCustomerType } from '../api/save-customer-type';
@@ -98,14 +99,7 @@ export function CustomerTypeForm({ type, onDone }: CustomerTypeFormProps) {
             {...cutoffProps}
             onChange={(event) => form.setFieldValue('CutoffTime', maskCutoffTime(event.currentTarget.value))}
           />
-          <Group justify="flex-end" gap="sm" mt="xs">
-            <Button variant="default" onClick={onDone} disabled={save.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
+          <SaveCancelButtons onCancel={onDone} saving={save.isPending} mt="xs" />
         </Stack>
       </form>
     </Paper>

@@ -1,10 +1,11 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Textarea } from '@mantine/core';
+import { Paper, Select, SimpleGrid, Stack, Switch, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { type FormErrors, useForm } from '@mantine/form';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
 import { ALL_CUSTOMER_TYPES } from '../../../../domain/customer-type.schema';
 import { type Message, MessageSaveSchema } from '../../../../domain/message.schema';
+import { SaveCancelButtons } from '../../../components/save-cancel-buttons';
 import { showSaveError } from '../../../lib/server-form-errors';
 import { zodValidate } from '../../../lib/zod-form';
 import { useCustomerTypes } from '../../customer-types/api/get-customer-types';
@@ -131,14 +132,7 @@ export function MessageForm({ id, message, onDone }: MessageFormProps) {
           />
           <HtmlPreview html={form.values.Message} empty="Nothing to preview yet." />
           <Switch label="Active" {...form.getInputProps('IsActive', { type: 'checkbox' })} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onDone} disabled={save.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
+          <SaveCancelButtons onCancel={onDone} saving={save.isPending} />
         </Stack>
       </form>
     </Paper>

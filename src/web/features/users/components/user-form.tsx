@@ -1,18 +1,9 @@
-import {
-  Button,
-  Group,
-  Paper,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Paper, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { useId } from 'react';
 import { PASSWORD_MIN, type User, UserSaveSchema, userMessages } from '../../../../domain/user.schema';
 import { DigitsInput } from '../../../components/digits-input';
+import { SaveCancelButtons } from '../../../components/save-cancel-buttons';
 import { isApiError } from '../../../lib/api-client';
 import { showSaveError } from '../../../lib/server-form-errors';
 import { zodValidate } from '../../../lib/zod-form';
@@ -137,14 +128,7 @@ export function UserForm({ id, user, isSelf, onSaved, onCancel }: UserFormProps)
               </Text>
             )}
           </Stack>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onCancel} disabled={save.isPending}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
+          <SaveCancelButtons onCancel={onCancel} saving={save.isPending} />
         </Stack>
       </form>
     </Paper>
