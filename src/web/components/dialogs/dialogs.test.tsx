@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { NO_CONNECTION_MESSAGE, NO_CONNECTION_TITLE } from '../../lib/messages';
@@ -48,7 +48,9 @@ describe('dialogs', () => {
         answer = a;
       });
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'No' }));
+    // The first dialog may still be closing: answer No in the second one, found by its text.
+    const second = (await screen.findByText('Sure?')).closest('[role="dialog"]') as HTMLElement;
+    fireEvent.click(within(second).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(answer).toBe(false));
   });
 });
