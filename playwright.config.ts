@@ -1,8 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
 // Each run gets its own port and data folder, so that runs side by side never share a server.
-// The main process picks them; the workers it starts inherit the environment.
-process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+// The main process picks them; the workers it starts inherit the environment. The range stays
+// below Linux's ephemeral ports (32768 and up), where outgoing connections could hold one.
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 12_000));
 const port = Number(process.env.E2E_PORT);
 const dataDir = `.tmp/e2e-${port}`;
 export const baseURL = `http://127.0.0.1:${port}`;

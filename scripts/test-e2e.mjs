@@ -19,7 +19,7 @@ const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit' }).status ?? 
 const built = run('npx', ['vite', 'build', '--logLevel', 'warn']);
 if (built !== 0) process.exit(built);
 // The port names the run's data folder (playwright.config.ts), removed once the run is over.
-process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 12_000));
 const status = run('npx', ['playwright', 'test', ...process.argv.slice(2)]);
 rmSync(`.tmp/e2e-${process.env.E2E_PORT}`, { recursive: true, force: true });
 process.exit(status);
