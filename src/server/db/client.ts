@@ -49,6 +49,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     // A dropped connection (a PostgreSQL restart) must not crash the process: the pool
     // reconnects on the next query, and /healthz reports 503 meanwhile.
     pool.on('error', () => {});
+    // The pool listens on idle clients only: a client checked out for a transaction that
+    // loses its connection between two statements would emit 'error' with nobody listening,
+    // which crashes the process (node-postgres #3202). With this listener the next statement
+    // fails instead, the transaction's request answers 503, and the pool drops the client
+    // because it is no longer queryable.
+    pool.on('connect', (client) => {
+      client.on('error', () => {});
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { kind: 'pg', db, pool, close: () => pool.end() };
   }
