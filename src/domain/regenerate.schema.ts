@@ -83,5 +83,49 @@ export const WebOrderListItemSchema = z.object({
   ReferencePO: z.string(),
   /** When the export file was last written; null when the ERP has not got it. */
   ExportedAt: z.string().nullable(),
+  /** When the confirmation mail last went out; null while it is still owed (decision 016). */
+  MailedAt: z.string().nullable(),
 });
 export type WebOrderListItem = z.infer<typeof WebOrderListItemSchema>;
+
+/** One request may resend at most this many confirmations (each is one SMTP exchange). */
+export const MAX_RESEND_ORDERS = 100;
+
+export const resendMessages = {
+  empty: 'Select at least one order',
+  tooMany: `Select at most ${MAX_RESEND_ORDERS} orders at a time`,
+  notWebOrders: (ids: number[]) =>
+    `${ids.length === 1 ? 'Order' : 'Orders'} ${ids.join(', ')} cannot be mailed: not found or not placed on this site`,
+  underWay: 'Another server is sending this confirmation right now',
+  refused: (answer: string) => `The mail server refused it: ${answer.slice(0, 200)}`,
+  unreachable: 'The mail server could not be reached, please see logs',
+} as const;
+
+/** POST ResendOrderMails: `{ Ids: [12, 15] }`. */
+export const ResendOrderMailsBodySchema = z.object(
+  {
+    Ids: z
+      .array(z.number({ error: 'Order Ids must be whole numbers' }).int().positive().max(INT_MAX), {
+        error: 'Ids must be a list of order Ids, for example [12, 15]',
+      })
+      .min(1, resendMessages.empty)
+      .max(MAX_RESEND_ORDERS, resendMessages.tooMany),
+  },
+  { error: 'Send { "Ids": [12, 15] }' },
+);
+export type ResendOrderMailsBody = z.infer<typeof ResendOrderMailsBodySchema>;
+
+export const ResendOrderMailsResponseSchema = z.object({
+  Sent: z.number().int().nonnegative(),
+  Failed: z.number().int().nonnegative(),
+  Results: z.array(
+    z.object({
+      Id: z.number().int(),
+      OrderNum: z.string(),
+      Sent: z.boolean(),
+      /** Why it was not sent; null when it was. */
+      ErrorMessage: z.string().nullable(),
+    }),
+  ),
+});
+export type ResendOrderMailsResponse = z.infer<typeof ResendOrderMailsResponseSchema>;

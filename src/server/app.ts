@@ -19,6 +19,7 @@ import { ensureFirstAdmin } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { importRoutes } from './modules/imports/imports.routes.js';
 import { apiRoutes } from './modules/index.js';
+import { startMailRetryLoop } from './modules/orders/mail-retry.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import {
@@ -121,6 +122,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.settle();
     mailer.close();
   });
+  startMailRetryWhenReady(app, config.mailRetrySeconds);
 
   const limits = { ...defaultThrottleLimits, ...opts.throttle };
   const redis = config.redisUrl
@@ -167,4 +169,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     root: opts.webRoot ?? config.webRoot ?? path.join(repoRoot, 'dist/web'),
   });
   return app;
+}
+
+/**
+ * The mail-retry loop (decision 016) runs in every process once the app is ready; preClose
+ * stops it and waits for its round before onClose closes the mailer and the database.
+ */
+function startMailRetryWhenReady(app: FastifyInstance, seconds: number) {
+  if (seconds <= 0) return;
+  let stop: (() => Promise<void>) | undefined;
+  app.addHook('onReady', async () => {
+    stop = startMailRetryLoop(app, seconds);
+  });
+  app.addHook('preClose', async () => {
+    await stop?.();
+  });
 }

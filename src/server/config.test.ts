@@ -15,7 +15,9 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       seedDemo: true,
       businessTz: 'America/Chicago',
+      mailRetrySeconds: 60,
     });
+    expect(loadConfig({ DATA_DIR: dir, MAIL_RETRY_SECONDS: '0' }).mailRetrySeconds).toBe(0);
     expect(c.pgliteDir).toBe(path.join(dir, 'db'));
     // The generated session secret is kept, so a restart keeps people signed in.
     expect(readFileSync(path.join(dir, 'session-secret'), 'utf8')).toBe(c.sessionSecret);
@@ -42,6 +44,10 @@ describe('loadConfig', () => {
     ['SEED_DEMO', 'maybe'],
     ['SMTP_URL', 'not a url'],
     ['ADMIN_PASSWORD', 'short'],
+    ['MAIL_RETRY_SECONDS', 'soon'],
+    ['MAIL_RETRY_SECONDS', '-1'],
+    ['MAIL_RETRY_SECONDS', '1.5'],
+    ['MAIL_RETRY_SECONDS', '86400'],
   ])('stops with a message naming %s for a bad value', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(new RegExp(`${name}:`));

@@ -54,6 +54,12 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UPLOAD_LIMIT_MB: z.coerce.number().positive().max(4096).default(200),
   WEB_ROOT: z.string().min(1).optional(),
+  MAIL_RETRY_SECONDS: z.coerce
+    .number()
+    .int('must be a whole number of seconds')
+    .min(0)
+    .max(3600, 'must be at most 3600 (an hour)')
+    .default(60),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -80,6 +86,8 @@ export interface AppConfig {
   uploadLimitBytes: number;
   /** The built web app; undefined means dist/web in the repository. */
   webRoot: string | undefined;
+  /** How often the mail-retry round runs; 0 turns the loop off (decision 016). */
+  mailRetrySeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -124,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     uploadLimitBytes: Math.round(e.UPLOAD_LIMIT_MB * 1024 * 1024),
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
+    mailRetrySeconds: e.MAIL_RETRY_SECONDS,
   };
 }
 

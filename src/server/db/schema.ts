@@ -129,6 +129,17 @@ export const orders = pgTable(
     exportedAt: timestamp('exported_at', { withTimezone: true, mode: 'date' }),
     /** When the confirmation mail went out; null means it is still owed. */
     mailedAt: timestamp('mailed_at', { withTimezone: true, mode: 'date' }),
+    /** Confirmation mail attempts made so far (the first one after the order counts). */
+    mailAttempts: integer('mail_attempts').notNull().default(0),
+    /**
+     * When the mail-retry loop may try again; null means never automatically: mailed,
+     * imported, given up, or placed before retries existed (decision 016).
+     */
+    mailNextAttemptAt: timestamp('mail_next_attempt_at', { withTimezone: true, mode: 'date' }),
+    /** Set while an attempt is under way, so no other process starts one before it lapses. */
+    mailSendingUntil: timestamp('mail_sending_until', { withTimezone: true, mode: 'date' }),
+    /** Why the last attempt failed; null after a success. */
+    mailError: text('mail_error'),
     idempotencyKey: text('idempotency_key'),
   },
   (t) => [
@@ -139,6 +150,10 @@ export const orders = pgTable(
     index('orders_customer_create_date_idx').on(t.customerId, t.createDate.desc()),
     index('orders_customer_delivery_date_idx').on(t.customerId, t.deliveryDate.desc()),
     index('orders_source_create_date_idx').on(t.source, t.createDate.desc()),
+    // The retry round's claim reads only the few orders still owed a mail.
+    index('orders_mail_due_idx')
+      .on(t.mailNextAttemptAt)
+      .where(sql`${t.mailedAt} is null and ${t.mailNextAttemptAt} is not null`),
   ],
 );
 

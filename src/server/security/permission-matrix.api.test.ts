@@ -57,6 +57,7 @@ const rows: Record<string, Row> = {
   'GET /api/v1/Order/{id}/Worksheet': { ...ownOrAdmin, url: (c) => `/api/v1/Order/${c.aId}/Worksheet/` },
   'GET /api/v1/Orders': adminOnly(200),
   'POST /api/v1/RegenerateOrders': { ...adminOnly(), body: () => [] },
+  'POST /api/v1/ResendOrderMails': { ...adminOnly(), body: () => ({ Ids: [] }) },
   'GET /api/v1/Products': adminOnly(200),
   'GET /api/v1/Product/{id}': { ...adminOnly(200), url: (c) => `/api/v1/Product/${c.productId}` },
   'DELETE /api/v1/Product/{id}': { ...adminOnly(409), url: (c) => `/api/v1/Product/${c.productId}` },

@@ -57,6 +57,7 @@ describe('Regenerate Orders', () => {
         'DeliveryDate',
         'ExportedAt',
         'Id',
+        'MailedAt',
         'Name',
         'OrderNum',
         'ReferencePO',

@@ -5,10 +5,13 @@ import { ApiErrorSchema } from '../../../domain/auth.schema.js';
 import {
   RegenerateOrdersBodySchema,
   RegenerateOrdersResponseSchema,
+  ResendOrderMailsBodySchema,
+  ResendOrderMailsResponseSchema,
   WebOrderFilterSchema,
   WebOrderListItemSchema,
 } from '../../../domain/regenerate.schema.js';
 import { adminErrors, errorResponses } from '../../lib/route-schemas.js';
+import { resendOrderMails } from '../orders/mail-retry.js';
 import { listWebOrders, regenerateOrders } from './regenerate.service.js';
 
 const tags = ['Regenerate Orders'];
@@ -57,5 +60,20 @@ export async function regenerateRoutes(app: FastifyInstance) {
         log: request.log,
         requestId: request.id,
       }),
+  );
+
+  r.post(
+    '/ResendOrderMails',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary:
+          "Sends the chosen web orders' confirmation mails now, whatever their retry back-off; answers per order",
+        body: ResendOrderMailsBodySchema,
+        response: { 200: ResendOrderMailsResponseSchema, ...adminErrors, ...errorResponses(400, 422) },
+      },
+    },
+    async (request) => resendOrderMails(app, request.body.Ids, request.log),
   );
 }

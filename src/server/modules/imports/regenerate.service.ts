@@ -49,6 +49,7 @@ export async function listWebOrders(db: Db, filter: WebOrderFilter, tz: string):
       name: orders.name,
       referencePo: orders.referencePo,
       exportedAt: orders.exportedAt,
+      mailedAt: orders.mailedAt,
     })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
@@ -66,6 +67,7 @@ export async function listWebOrders(db: Db, filter: WebOrderFilter, tz: string):
     Name: r.name,
     ReferencePO: r.referencePo,
     ExportedAt: r.exportedAt?.toISOString() ?? null,
+    MailedAt: r.mailedAt?.toISOString() ?? null,
   }));
 }
 

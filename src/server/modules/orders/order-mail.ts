@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { OrderDetail } from '../../../domain/order-view.schema.js';
 import { formatPhone } from '../../../domain/phone.js';
 import type { DbOrTx } from '../../db/client.js';
-import { orders } from '../../db/schema.js';
 import type { Mailer } from '../../lib/mailer.js';
+import { type ClaimedMail, claimFirstMail, recordMailFailure, recordMailSent } from './mail-retry.service.js';
 import { erpDate } from './order-export.js';
 
 const escapeHtml = (s: string) =>
@@ -44,7 +43,36 @@ export function confirmationMail(order: OrderDetail) {
   };
 }
 
+/**
+ * The first attempt, right after the order is placed; it counts as attempt 1 of the retries
+ * (decision 016). A failure is recorded with when to try again, then thrown for the caller to log.
+ */
 export async function sendConfirmation(db: DbOrTx, mailer: Mailer, order: OrderDetail, now: Date) {
-  await mailer.send(confirmationMail(order));
-  await db.update(orders).set({ mailedAt: now }).where(eq(orders.id, order.Id));
+  const claim = await claimFirstMail(db, order.Id, now);
+  if (!claim) return; // mailed already, or another process has an attempt under way
+  const outcome = await deliverConfirmation(db, mailer, order, claim, now);
+  if (!outcome.sent) throw outcome.error;
+}
+
+export type MailOutcome = { sent: true } | { sent: false; error: unknown; gaveUp: boolean };
+
+/**
+ * One attempt at a claimed order: on success the order is marked mailed; on failure the
+ * reason and the next attempt are recorded.
+ */
+export async function deliverConfirmation(
+  db: DbOrTx,
+  mailer: Mailer,
+  order: OrderDetail,
+  claim: ClaimedMail,
+  now: Date,
+): Promise<MailOutcome> {
+  try {
+    await mailer.send(confirmationMail(order));
+  } catch (error) {
+    const { gaveUp } = await recordMailFailure(db, claim, error, now);
+    return { sent: false, error, gaveUp };
+  }
+  await recordMailSent(db, order.Id, now);
+  return { sent: true };
 }

@@ -10,11 +10,13 @@ import {
   useFilterDraft,
   useTableSearchParams,
 } from '../../components/data-table';
-import { IconRefresh } from '../../components/icons';
+import { IconMessage, IconRefresh } from '../../components/icons';
 import { useFilterDrawer } from '../../components/layout/filter-drawer';
 import { useWebOrders } from './api/get-web-orders';
 import { useRegenerateOrders } from './api/regenerate-orders';
+import { useResendOrderMails } from './api/resend-order-mails';
 import { confirmRegenerate, showRegenerateToast } from './components/confirm-regenerate';
+import { confirmResend, showResendToast } from './components/confirm-resend';
 import { RegenerateFilters } from './components/regenerate-filters';
 import {
   RegenerateSearchSchema,
@@ -51,6 +53,22 @@ const columns: DataTableColumn<WebOrderListItem>[] = [
     render: (o) => (o.ExportedAt ? formatDateTime(o.ExportedAt) : 'No'),
     nowrap: true,
   },
+  {
+    // Added to the spec's columns: which confirmation mails are still owed (decision 016).
+    key: 'MailedAt',
+    header: 'Mail',
+    sortBy: (o) => time(o.MailedAt),
+    render: (o) =>
+      o.MailedAt ? (
+        <span title={formatDateTime(o.MailedAt)}>Mailed</span>
+      ) : (
+        // Bold rather than colored: it must keep its contrast under the dialogs' overlay too.
+        <Text span fz="inherit" fw={700}>
+          Not mailed
+        </Text>
+      ),
+    nowrap: true,
+  },
 ];
 
 /**
@@ -73,6 +91,7 @@ export function Component() {
   const query = useMemo(() => toWebOrderQuery(filters), [filters]);
   const orders = useWebOrders(query);
   const regenerate = useRegenerateOrders();
+  const resend = useResendOrderMails();
 
   // Only rows the list still shows count as chosen (a new filter drops the others).
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
@@ -90,6 +109,20 @@ export function Component() {
     });
   };
 
+  const resendMails = async () => {
+    if (chosen.length === 0 || !(await confirmResend(chosen))) return;
+    const ids = chosen.map((o) => o.Id);
+    setPicked(new Set());
+    resend.mutate(ids, {
+      onSuccess: (answer) =>
+        showResendToast({
+          sent: answer.Sent,
+          failedOrderNums: answer.Results.filter((r) => !r.Sent).map((r) => r.OrderNum),
+        }),
+      onError: () => showResendToast('error'),
+    });
+  };
+
   return (
     <Stack gap="md">
       <RegenerateFilters draft={draft.draft} set={draft.set} onUpdate={draft.update} onReset={draft.reset} />
@@ -98,14 +131,25 @@ export function Component() {
         <Text fz="sm" c="dimmed" aria-live="polite">
           {selected.size === 0 ? 'Select the orders to regenerate' : `${selected.size} selected`}
         </Text>
-        <Button
-          leftSection={<IconRefresh size={18} />}
-          disabled={selected.size === 0}
-          loading={regenerate.isPending}
-          onClick={() => void generate()}
-        >
-          Generate
-        </Button>
+        <Group gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconMessage size={18} />}
+            disabled={selected.size === 0}
+            loading={resend.isPending}
+            onClick={() => void resendMails()}
+          >
+            Resend Confirmation
+          </Button>
+          <Button
+            leftSection={<IconRefresh size={18} />}
+            disabled={selected.size === 0}
+            loading={regenerate.isPending}
+            onClick={() => void generate()}
+          >
+            Generate
+          </Button>
+        </Group>
       </Group>
       <DataTable
         label="Web orders"
@@ -114,7 +158,7 @@ export function Component() {
         rowKey={(o) => o.Id}
         filtered={isFiltered}
         loading={orders.isFetching}
-        minWidth={760}
+        minWidth={860}
         {...tableState}
         selection={{ selected, onChange: setPicked }}
         rowLabel={(o) => `order ${o.OrderNum}`}

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebOrderListItem } from '../../../domain/regenerate.schema';
@@ -10,6 +10,7 @@ import { FilterDrawerProvider } from '../../components/layout/filter-drawer';
 import { createQueryClient } from '../../lib/query-client';
 import { theme } from '../../theme';
 import { regenerateToasts } from './components/confirm-regenerate';
+import { resendToasts } from './components/confirm-resend';
 import { Component as RegenerateOrders } from './regenerate-orders.route';
 
 const order = (Id: number, OrderNum: string, CompanyId: number, CreateDate: string): WebOrderListItem => ({
@@ -23,15 +24,19 @@ const order = (Id: number, OrderNum: string, CompanyId: number, CreateDate: stri
   Name: 'Pat',
   ReferencePO: '',
   ExportedAt: null,
+  MailedAt: null,
 });
 const orders = [
   order(11, 'W000011', 1001, '2025-03-01T15:00:00Z'),
-  order(12, 'W000012', 6001, '2025-03-03T15:00:00Z'),
+  { ...order(12, 'W000012', 6001, '2025-03-03T15:00:00Z'), MailedAt: '2025-03-03T15:01:00Z' },
   order(15, 'W000015', 2002, '2025-03-02T15:00:00Z'),
 ];
 
-/** Answers GET CustomerTypes and GET Orders, and POST RegenerateOrders with `regenerateStatus`. */
-function stubApi(regenerateStatus: number) {
+/**
+ * Answers GET CustomerTypes and GET Orders, POST RegenerateOrders with `regenerateStatus`, and
+ * POST ResendOrderMails with `resendAnswer` (order 15's mail refused when it is 'partial').
+ */
+function stubApi(regenerateStatus: number, resendAnswer: 'sent' | 'partial' | 500 = 'sent') {
   const posts: unknown[] = [];
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -45,6 +50,23 @@ function stubApi(regenerateStatus: number) {
         return regenerateStatus < 300
           ? json(regenerateStatus, { Regenerated: 2 })
           : json(regenerateStatus, { ErrorMessage: 'disk full' });
+      }
+      if (url.includes('/ResendOrderMails')) {
+        const { Ids } = JSON.parse(String(init?.body)) as { Ids: number[] };
+        posts.push({ Ids });
+        if (resendAnswer === 500) return json(500, { ErrorMessage: 'boom' });
+        const Results = Ids.map((Id) => {
+          const failed = resendAnswer === 'partial' && Id === 15;
+          const OrderNum = orders.find((o) => o.Id === Id)!.OrderNum;
+          return {
+            Id,
+            OrderNum,
+            Sent: !failed,
+            ErrorMessage: failed ? 'The mail server refused it: 550' : null,
+          };
+        });
+        const Sent = Results.filter((r) => r.Sent).length;
+        return json(200, { Sent, Failed: Results.length - Sent, Results });
       }
       if (url.includes('/Orders')) return json(200, orders);
       return json(404, { ErrorMessage: 'not stubbed' });
@@ -111,6 +133,57 @@ describe('Regenerate Orders', { timeout: 20_000 }, () => {
     // The generic error dialog loads lazily: give it time to (wrongly) show up.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByText('Server Error')).toBeNull();
+  });
+});
+
+async function chooseTwoAndResend() {
+  const table = await screen.findByRole('table', { name: 'Web orders' });
+  await waitFor(() => expect(within(table).getAllByRole('row')[1]?.textContent).toContain('W000012'));
+  // Which mails are owed shows in the list.
+  expect(within(table).getAllByRole('row')[1]!.textContent).toContain('Mailed');
+  expect(within(table).getAllByRole('row')[1]!.textContent).not.toContain('Not mailed');
+  expect(within(table).getAllByRole('row')[2]!.textContent).toContain('Not mailed');
+  const resend = screen.getByRole('button', { name: 'Resend Confirmation' });
+  expect(resend).toHaveProperty('disabled', true);
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Select order W000012' }));
+  fireEvent.click(screen.getByRole('checkbox', { name: 'Select order W000015' }));
+  fireEvent.click(resend);
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByText('W000012')).toBeTruthy();
+  expect(within(dialog).getByText(/One was mailed before and will be mailed again/)).toBeTruthy();
+  return dialog;
+}
+
+describe('Regenerate Orders: Resend Confirmation', { timeout: 20_000 }, () => {
+  it('posts the chosen Ids after the confirmation, clears the selection and shows the sent toast', async () => {
+    const posts = stubApi(200);
+    renderScreen();
+    fireEvent.click(within(await chooseTwoAndResend()).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(resendToasts.completed(2))).toBeTruthy();
+    expect(posts).toEqual([{ Ids: [12, 15] }]);
+    expect(screen.getByRole('checkbox', { name: 'Select order W000015' })).toHaveProperty('checked', false);
+  });
+
+  it('sends nothing when the confirmation is cancelled', async () => {
+    const posts = stubApi(200);
+    renderScreen();
+    fireEvent.click(within(await chooseTwoAndResend()).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts).toEqual([]);
+    expect(screen.getByText('2 selected')).toBeTruthy();
+  });
+
+  it('names the orders whose mail failed, and shows the failure toast when the call fails', async () => {
+    stubApi(200, 'partial');
+    renderScreen();
+    fireEvent.click(within(await chooseTwoAndResend()).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(resendToasts.failed(['W000015']))).toBeTruthy();
+    cleanup();
+    stubApi(200, 500);
+    renderScreen();
+    fireEvent.click(within(await chooseTwoAndResend()).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(resendToasts.failed([]))).toBeTruthy();
     expect(screen.queryByText('Server Error')).toBeNull();
   });
 });

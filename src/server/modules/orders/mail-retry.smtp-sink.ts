@@ -1,0 +1,49 @@
+import { SMTPServer } from 'smtp-server';
+
+/** One message the sink took: who it went to and its subject line. */
+export interface SunkMail {
+  to: string[];
+  subject: string;
+}
+
+/**
+ * A real SMTP server on a free local port for the mail tests. While `refusing` is true it
+ * answers every recipient with 550, as a mail server that will not take the message does.
+ */
+export async function startSmtpSink() {
+  const received: SunkMail[] = [];
+  const sink = {
+    refusing: false,
+    received,
+    url: '',
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(_address, _session, callback) {
+      if (sink.refusing) callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      else callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        received.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          subject: /^Subject: (.*)$/m.exec(text)?.[1]?.trim() ?? '',
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  sink.url = `smtp://127.0.0.1:${(server.server.address() as { port: number }).port}`;
+  return sink;
+}
+
+/** How many messages carried this order's confirmation subject. */
+export const mailsFor = (sink: { received: SunkMail[] }, orderNum: string) =>
+  sink.received.filter((m) => m.subject === `Order confirmation ${orderNum}`).length;

@@ -1,0 +1,121 @@
+import { inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { type ResendOrderMailsResponse, resendMessages } from '../../../domain/regenerate.schema.js';
+import { orders } from '../../db/schema.js';
+import { unprocessable } from '../../lib/http-error.js';
+import { claimDueMails, claimForResend } from './mail-retry.service.js';
+import { deliverConfirmation } from './order-mail.js';
+import { getOrderDetail } from './orders.service.js';
+
+/** Orders one round claims at most; the next round takes the rest. */
+export const MAIL_RETRY_BATCH = 20;
+
+/**
+ * What staff see of a failed send: the mail server's own answer when it gave one (a refused
+ * address is worth knowing), never a host name or port from a connection error.
+ */
+function staffReason(err: unknown): string {
+  const answer = (err as { response?: unknown } | null)?.response;
+  return typeof answer === 'string' ? resendMessages.refused(answer) : resendMessages.unreachable;
+}
+
+/**
+ * One retry round (decision 016): claims the web orders whose next attempt is due and sends
+ * each once. Returns how many went out and how many failed again.
+ */
+export async function runMailRetryRound(
+  app: FastifyInstance,
+  opts: { log?: FastifyBaseLogger; limit?: number } = {},
+): Promise<{ sent: number; failed: number }> {
+  const log = opts.log ?? app.log;
+  const now = app.now();
+  const claimed = await claimDueMails(app.db, now, opts.limit ?? MAIL_RETRY_BATCH);
+  let sent = 0;
+  for (const claim of claimed) {
+    const order = await getOrderDetail(app.db, { id: claim.id });
+    const outcome = await deliverConfirmation(app.db, app.mailer, order, claim, now);
+    const about = { orderNum: order.OrderNum, attempt: claim.attempt };
+    if (outcome.sent) {
+      sent += 1;
+      log.info(about, 'confirmation mail sent on a retry');
+    } else if (outcome.gaveUp) {
+      log.error(
+        { ...about, err: outcome.error },
+        'confirmation mail given up after the last retry; staff can resend it from Regenerate Orders',
+      );
+    } else {
+      log.warn({ ...about, err: outcome.error }, 'confirmation mail retry failed; it will be tried again');
+    }
+  }
+  return { sent, failed: claimed.length - sent };
+}
+
+/**
+ * Runs a round every `seconds` until the app closes. Rounds never overlap in one process,
+ * a failing round (database down) is logged and the next one tries again, and close waits
+ * for the round under way so no mail is cut off halfway.
+ */
+export function startMailRetryLoop(app: FastifyInstance, seconds: number): () => Promise<void> {
+  const log = app.log.child({ task: 'mail-retry' });
+  let current: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (current) return;
+    current = runMailRetryRound(app, { log })
+      .catch((err) => log.error({ err }, 'mail retry round failed'))
+      .finally(() => {
+        current = null;
+      });
+  }, seconds * 1000);
+  return async () => {
+    clearInterval(timer);
+    await current;
+  };
+}
+
+/**
+ * Staff resend (POST ResendOrderMails): sends the chosen web orders' confirmations now,
+ * whatever their back-off, and answers per order. Unknown and imported orders are refused
+ * before anything is sent; an order another process is sending right now is reported, not
+ * sent twice.
+ */
+export async function resendOrderMails(
+  app: FastifyInstance,
+  ids: number[],
+  log: FastifyBaseLogger,
+): Promise<ResendOrderMailsResponse> {
+  const unique = [...new Set(ids)];
+  const rows = await app.db
+    .select({ id: orders.id, source: orders.source })
+    .from(orders)
+    .where(inArray(orders.id, unique));
+  const web = new Set(rows.filter((r) => r.source === 'web').map((r) => r.id));
+  const refused = unique.filter((id) => !web.has(id));
+  if (refused.length) {
+    const message = resendMessages.notWebOrders(refused);
+    throw unprocessable(message, [{ Field: 'Ids', Message: message }]);
+  }
+
+  const now = app.now();
+  const claimed = new Map((await claimForResend(app.db, unique, now)).map((c) => [c.id, c]));
+  const results: ResendOrderMailsResponse['Results'] = [];
+  for (const id of unique) {
+    const order = await getOrderDetail(app.db, { id });
+    const claim = claimed.get(id);
+    if (!claim) {
+      results.push({ Id: id, OrderNum: order.OrderNum, Sent: false, ErrorMessage: resendMessages.underWay });
+      continue;
+    }
+    const outcome = await deliverConfirmation(app.db, app.mailer, order, claim, now);
+    if (!outcome.sent) {
+      log.error({ err: outcome.error, orderNum: order.OrderNum }, 'confirmation mail resend failed');
+    }
+    results.push({
+      Id: id,
+      OrderNum: order.OrderNum,
+      Sent: outcome.sent,
+      ErrorMessage: outcome.sent ? null : staffReason(outcome.error),
+    });
+  }
+  const sent = results.filter((r) => r.Sent).length;
+  return { Sent: sent, Failed: results.length - sent, Results: results };
+}
