@@ -6,14 +6,18 @@
  *   npx tsx bench/import/import-bench.ts [--lines 1000000] [--only pg|pglite]
  *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where the
- * bench database is created and dropped. Goals: PostgreSQL at least half the \copy rate and
- * a peak RSS under 300 MB; PGlite at least 25,000 lines/s.
+ * bench database is created and dropped. BENCH_SCHEMA_SQL names a SQL file run on that
+ * database once the server has migrated it, before the uploads: a way to measure a schema
+ * change by hand (bench/import/bulk-schema-trial.sql) without a migration. Goals: PostgreSQL
+ * at least half the \copy rate and a peak RSS under 300 MB; PGlite at least 25,000 lines/s.
+ * The server reports its memory every 250 ms, so the bench can say what the peak was made of.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { multipartFrame } from '../../src/server/test/multipart.js';
 import { adminPostgresUrl, createDatabase, dropDatabase } from '../../src/server/test/pg-admin.js';
@@ -52,6 +56,69 @@ async function upload(server: ServerProcess, cookie: string, url: string, file: 
   return { seconds, report: JSON.parse(res.body) };
 }
 
+/** The server's memory reports (import-server.ts, MEMORY_REPORT_MS): the last one and the largest figures. */
+function watchMemory(server: ServerProcess) {
+  const keys = ['heapUsed', 'heapTotal', 'external'] as const;
+  const last = { heapUsed: 0, heapTotal: 0, external: 0 };
+  const peak = { ...last };
+  server.onLog((entry) => {
+    if (entry.msg !== 'memory usage') return;
+    for (const key of keys) {
+      last[key] = Number(entry[key]) || 0;
+      peak[key] = Math.max(peak[key], last[key]);
+    }
+  });
+  const mb = (n: number) => `${(n / MB).toFixed(0)} MB`;
+  return {
+    now: () => ({ ...last }),
+    since: (before: typeof last) =>
+      `heap used ${mb(before.heapUsed)} before, ${mb(peak.heapUsed)} at most (heap ${mb(peak.heapTotal)}), external ${mb(peak.external)} at most`,
+  };
+}
+
+function applySchemaTrial(databaseUrl: string) {
+  const file = process.env.BENCH_SCHEMA_SQL;
+  if (!file) return;
+  const r = spawnSync('psql', [databaseUrl, '-v', 'ON_ERROR_STOP=1', '-q', '-f', file], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${file} failed: ${r.stderr}`);
+  console.log(`Schema trial applied: ${file} (${readFileSync(file, 'utf8').split('\n')[0]})`);
+}
+
+/** CPU seconds (user + system) a process has used so far (Linux: /proc/PID/stat). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN; // the process has ended
+  }
+}
+
+/**
+ * The CPU time the server and the PostgreSQL backends of its database spend on an upload: on a
+ * shared machine these figures compare two runs better than the wall clock does.
+ */
+async function cpuMeter(serverPid: number, databaseUrl: string | undefined) {
+  const backends = async () => {
+    if (!databaseUrl) return [];
+    const sql =
+      'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()';
+    const r = spawnSync('psql', [databaseUrl, '-At', '-c', sql], { encoding: 'utf8' });
+    return r.stdout.split('\n').filter(Boolean).map(Number);
+  };
+  const before = new Map((await backends()).map((pid) => [pid, cpuSeconds(pid)]));
+  const server = cpuSeconds(serverPid);
+  return async () => {
+    let database = 0;
+    // A backend that ended meanwhile (an idle pool connection closing) is left out.
+    for (const pid of new Set([...before.keys(), ...(await backends())])) {
+      const spent = cpuSeconds(pid) - (before.get(pid) ?? 0);
+      if (!Number.isNaN(spent)) database += spent;
+    }
+    return { server: cpuSeconds(serverPid) - server, database };
+  };
+}
+
 interface Result {
   target: string;
   seconds: number;
@@ -68,13 +135,20 @@ async function runTarget(target: 'pg' | 'pglite', databaseUrl?: string): Promise
     SEED_DEMO: '0',
     LOG_LEVEL: 'warn',
     UPLOAD_LIMIT_MB: '1024',
+    MEMORY_REPORT_MS: '250',
   });
+  const memory = watchMemory(server);
   try {
+    if (databaseUrl) applySchemaTrial(databaseUrl);
     const cookie = await server.signInAdmin();
     await upload(server, cookie, '/api/CustomerImport', files.customers);
     await upload(server, cookie, '/api/ItemImport', files.items);
+    await setTimeout(1_000); // a memory report or two at rest
     const baselineRss = server.peakRss();
+    const heapBefore = memory.now();
+    const cpu = await cpuMeter(server.child.pid!, databaseUrl);
     const { seconds, report } = await upload(server, cookie, '/api/OrderHistoryImport', files.history);
+    const used = await cpu();
     if (report.Inserted !== LINES)
       throw new Error(`expected ${LINES} lines inserted: ${JSON.stringify(report)}`);
     const result = {
@@ -86,7 +160,8 @@ async function runTarget(target: 'pg' | 'pglite', databaseUrl?: string): Promise
     };
     console.log(
       `${target}: ${LINES.toLocaleString('en-US')} lines in ${seconds.toFixed(1)} s = ${Math.round(result.linesPerSecond).toLocaleString('en-US')} lines/s; ` +
-        `server peak RSS ${result.peakRssMb.toFixed(0)} MB (${result.baselineRssMb.toFixed(0)} MB before the history upload)`,
+        `server peak RSS ${result.peakRssMb.toFixed(0)} MB (${result.baselineRssMb.toFixed(0)} MB before the history upload; ${memory.since(heapBefore)}); ` +
+        `CPU: server ${used.server.toFixed(1)} s${databaseUrl ? `, PostgreSQL ${used.database.toFixed(1)} s` : ''}`,
     );
     return result;
   } finally {

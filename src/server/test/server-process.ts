@@ -10,7 +10,8 @@ const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'import-s
 
 /**
  * The server of import-server.ts in a child process (node --import tsx, so the pid is the
- * server's own, not a wrapper's): the crash test kills it, the bench reads its memory.
+ * server's own, not a wrapper's): the crash test kills it, the benches read its memory, the
+ * resilience tests run two of them on one database or take its database away.
  */
 export class ServerProcess {
   readonly baseUrl: string;
@@ -64,6 +65,25 @@ export class ServerProcess {
       };
       this.watchers.add(watcher);
     });
+  }
+
+  /** Calls `watch` with every JSON log line from now on (a line that is not JSON is skipped). */
+  onLog(watch: (entry: Record<string, unknown>) => void): void {
+    this.watchers.add((line) => {
+      let entry: Record<string, unknown>;
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        return; // not a log line
+      }
+      watch(entry);
+    });
+  }
+
+  /** The memory the process holds now (Linux: VmRSS), in bytes. */
+  rss(): number {
+    const status = readFileSync(`/proc/${this.child.pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
   }
 
   /** The most memory the process has held so far (Linux: VmHWM), in bytes. */

@@ -1,3 +1,4 @@
+import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IMPORT_FILE_FIELD, type ImportReport } from '../../../domain/imports.schema.js';
 import { HttpError } from '../../lib/http-error.js';
@@ -18,14 +19,48 @@ async function* untilLimit(stream: AsyncIterable<Uint8Array> & { truncated?: boo
   if (stream.truncated) throw tooLarge(limitBytes);
 }
 
+type Parts = AsyncIterableIterator<Multipart>;
+
+const oneFileOnly = () => new HttpError(400, 'Send one file per upload: this request has more than one');
+
+/**
+ * After the file's bytes, the rest of the request: a second file refuses the upload. It runs
+ * inside the import's transaction, so the first file is not applied either (found by
+ * src/server/security/uploads.api.test.ts: the second file used to be ignored).
+ */
+async function* thenNoSecondFile(bytes: AsyncIterable<Uint8Array>, parts: Parts) {
+  yield* bytes;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        part.file.resume();
+        throw oneFileOnly();
+      }
+    }
+  } catch (err) {
+    throw (err as { code?: string }).code === 'FST_FILES_LIMIT' ? oneFileOnly() : err;
+  }
+}
+
+/** The multipart parser's own errors carry no code or status: a body cut short or without its boundary. */
+function isMalformedMultipart(err: unknown): boolean {
+  return (
+    err instanceof Error &&
+    !(err instanceof HttpError) &&
+    (err as { statusCode?: unknown }).statusCode === undefined &&
+    /multipart|boundary/i.test(err.message)
+  );
+}
+
 /**
  * One upload: the file is read as it streams in (never buffered whole) and imported in one
- * transaction; 413 past the size limit, 422 for a file that is not an import file at all.
+ * transaction; 413 past the size limit, 422 for a file that is not an import file at all,
+ * 400 for a request that is not one well-formed file.
  */
-export async function importUpload<Row extends { line: number }>(
+export async function importUpload<Row extends { line: number }, Staged>(
   app: FastifyInstance,
   request: FastifyRequest,
-  def: ImportDefinition<Row>,
+  def: ImportDefinition<Row, Staged>,
 ): Promise<ImportReport> {
   const limit = app.config.uploadLimitBytes;
   if (!request.isMultipart()) {
@@ -33,15 +68,25 @@ export async function importUpload<Row extends { line: number }>(
   }
   // Refused before a byte is read when the request says it is too big.
   if (Number(request.headers['content-length']) > limit + MULTIPART_OVERHEAD_BYTES) throw tooLarge(limit);
-  const file = await request.file({ limits: { fileSize: limit, files: 1, fields: 5, fieldSize: 1024 } });
-  if (!file)
-    throw new HttpError(400, `No file was sent: attach one file in a field named '${IMPORT_FILE_FIELD}'`);
-  if (file.fieldname !== IMPORT_FILE_FIELD) {
-    file.file.resume();
-    throw new HttpError(400, `The file must be sent in a field named '${IMPORT_FILE_FIELD}'`);
+  try {
+    const parts = request.parts({ limits: { fileSize: limit, files: 1, fields: 5, fieldSize: 1024 } });
+    // Read by hand, not with for-await: leaving that loop would close the parts for good.
+    let next = await parts.next();
+    while (!next.done && next.value.type !== 'file') next = await parts.next();
+    const file = next.done ? undefined : (next.value as MultipartFile);
+    if (!file)
+      throw new HttpError(400, `No file was sent: attach one file in a field named '${IMPORT_FILE_FIELD}'`);
+    if (file.fieldname !== IMPORT_FILE_FIELD) {
+      file.file.resume();
+      throw new HttpError(400, `The file must be sent in a field named '${IMPORT_FILE_FIELD}'`);
+    }
+    return await runImport(app.database, def, thenNoSecondFile(untilLimit(file.file, limit), parts), {
+      fileName: file.filename,
+      env: { now: app.now(), businessTz: app.config.businessTz, log: request.log },
+    });
+  } catch (err) {
+    if (isMalformedMultipart(err))
+      throw new HttpError(400, 'The upload is not a well-formed multipart/form-data request');
+    throw err;
   }
-  return runImport(app.database, def, untilLimit(file.file, limit), {
-    fileName: file.filename,
-    env: { now: app.now(), businessTz: app.config.businessTz, log: request.log },
-  });
 }

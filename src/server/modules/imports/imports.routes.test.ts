@@ -5,6 +5,7 @@ import { customerProducts, customers, customerTypes, orderLines, orders, product
 import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../../test/helpers.js';
 import { multipartFile } from '../../test/multipart.js';
 import { fixturePath } from './fixtures/read-fixture.js';
+import { BATCH_ROWS } from './import-runner.js';
 
 describe('the four imports', () => {
   let t: TestApp;
@@ -196,6 +197,35 @@ describe('the four imports', () => {
     expect(report).toMatchObject({ Inserted: 0, Updated: 2, Unchanged: 2 });
     const [h1] = await t.db.select().from(orders).where(eq(orders.orderNum, 'H-5001'));
     expect(h1!.deliveryDate).toBe('2025-01-10');
+  });
+
+  it('groups an order whose lines fall in two batches into one order; the later line for an item wins', async () => {
+    // Orders of 7 lines, so one order straddles the end of the first batch; line 2 repeats line 1's item.
+    const batchRows = BATCH_ROWS[t.database.kind];
+    const lineCount = batchRows + 20;
+    const lines = Array.from({ length: lineCount }, (_, i) => {
+      const order = `SPAN-${Math.floor(i / 7)}`;
+      const item = i === 1 ? 'SPAN-ITEM-0' : `SPAN-ITEM-${i % 7}`;
+      return `01/06/2025\t1001\tBar\t01/08/2025\t${order}\tPat\t\tREG\t${item}\tSpan\t6\t0\t${i + 1}`;
+    });
+    const file = `${lines.join('\n')}\n`;
+    const first = (await upload('/api/OrderHistoryImport', file)).json();
+    expect(first).toMatchObject({ Lines: lineCount, Inserted: lineCount - 1, Updated: 0, Unchanged: 1 });
+
+    const straddling = `SPAN-${Math.floor(batchRows / 7)}`;
+    const [order] = await t.db.select().from(orders).where(eq(orders.orderNum, straddling));
+    expect(
+      await t.db.select({ n: count() }).from(orderLines).where(eq(orderLines.orderId, order!.id)),
+    ).toEqual([{ n: 7 }]);
+    const [spanOrder] = await t.db.select().from(orders).where(eq(orders.orderNum, 'SPAN-0'));
+    const [repeated] = await t.db
+      .select()
+      .from(orderLines)
+      .where(and(eq(orderLines.orderId, spanOrder!.id), eq(orderLines.code, 'SPAN-ITEM-0')));
+    expect(repeated!.caseQuantity).toBe(2);
+
+    const again = (await upload('/api/OrderHistoryImport', file)).json();
+    expect(again).toMatchObject({ Lines: lineCount, Inserted: 0, Updated: 0, Unchanged: lineCount });
   });
 
   it('keeps backslashes and text that looks like a null exactly as written', async () => {

@@ -1,72 +1,130 @@
 import { businessToday } from '../../../domain/business-date.js';
 import { OrderStatus } from '../../../domain/enums.js';
 import type { RejectedLine } from '../../../domain/imports.schema.js';
-import { loadCustomerIds, loadProducts, unknownCustomerMessage } from './import-lookups.js';
-import { type ImportDefinition, lastByKey } from './import-runner.js';
+import { unknownCustomerMessage } from './import-lookups.js';
+import type { BatchCounts, ImportDefinition, ImportEnv, ImportWriter } from './import-runner.js';
 import {
   ORDER_HISTORY_COLUMNS,
   ORDER_HISTORY_NUMERIC_COLUMNS,
   type OrderHistoryRow,
   parseOrderHistoryLine,
 } from './order-history.parser.js';
-import { rowsJson } from './sql-runner.js';
-
-export const webOrderMessage = (orderNum: string) =>
-  `Order ${orderNum} was placed on this site; the import does not change web orders`;
+import { openRowWriter, webOrderMessage } from './order-history-rows.writer.js';
+import { copyLine, type SqlRunner } from './sql-runner.js';
 
 export const unknownItemsNote = (n: number) =>
   n === 1
     ? 'One line names an item this site does not know; it was kept with the item number and description from the file'
     : `${n} lines name items this site does not know; they were kept with the item numbers and descriptions from the file`;
 
-// New orders: the header comes from the order's first line in the batch. The create date
-// is the order date's midnight in the business time zone; an order delivered before today
-// is Completed, any other Open.
-const orderValues = `
-  select c, n, 'import', t, od::timestamp at time zone $2::text, dd, nm, ph,
-         case when dd < $3::date then ${OrderStatus.Completed} else ${OrderStatus.Open} end
-  from json_to_recordset($1::json) as x(id integer, n text, c integer, t text, od date, dd date, nm text, ph text)`;
-
-const insertOrders = `
-  insert into orders (customer_id, order_num, source, order_type, create_date, delivery_date, name, phone, status)
-  ${orderValues}
-  returning id, order_num`;
-
-// Orders already imported: their header is rewritten only where it changed. Web orders are
-// never touched (they are rejected before this; the source guard is a second lock on the door).
-const updateOrders = `
-  update orders o set customer_id = v.c, order_type = v.t, create_date = v.cd, delivery_date = v.dd,
-    name = v.nm, phone = v.ph, status = v.st
-  from (select id, c, t, od::timestamp at time zone $2::text as cd, dd, nm, ph,
-               case when dd < $3::date then ${OrderStatus.Completed} else ${OrderStatus.Open} end as st
-        from json_to_recordset($1::json)
-          as x(id integer, n text, c integer, t text, od date, dd date, nm text, ph text)) v
-  where o.id = v.id and o.source = 'import'
-    and (o.customer_id, o.order_type, o.create_date, o.delivery_date, o.name, o.phone, o.status)
-      is distinct from (v.c, v.t, v.cd, v.dd, v.nm, v.ph, v.st)
-  returning o.id`;
-
-const lineKeys = ['o', 'p', 'c', 'd', 'u', 'cq', 'uq', 'co'];
-const lineRecord =
-  'json_to_recordset($1::json) as x(o integer, p integer, c text, d text, u integer, cq integer, uq integer, co boolean)';
-const lineColumns = [
-  'order_id',
-  'product_id',
+/**
+ * The file's rows are staged, a batch at a time, in a temporary table with COPY, and applied
+ * with one set-based statement per batch (issue 5, decision 014): no JSON to build or parse,
+ * and the joins, the grouping into orders and the counts run inside the database.
+ */
+const STAGE = 'import_order_history';
+const stageColumns = [
+  'line',
+  'order_num',
+  'company_id',
+  'order_type',
+  'order_date',
+  'delivery_date',
+  'name',
+  'phone',
   'code',
   'description',
   'units_per_case',
-  'case_quantity',
-  'unit_quantity',
-  'is_case_only',
+  'cases',
+  'units',
 ] as const;
 
-// Lines of orders imported before: an upsert by (order, item). A line counts as Updated when
-// its row changed or, unchanged itself, its order's header did ($2: those orders' ids).
-const upsertLines = `
-  with src as (select * from ${lineRecord}),
+// Dropped with the transaction: a refused file or a dead process leaves nothing behind.
+const createStage = `
+  create temp table if not exists ${STAGE} (
+    line integer not null, order_num text not null, company_id integer not null, order_type text not null,
+    order_date date not null, delivery_date date not null, name text not null, phone text not null,
+    code text not null, description text not null, units_per_case integer not null,
+    cases integer not null, units integer not null
+  ) on commit drop`;
+
+/** A row as a COPY line (no line break) in `stageColumns` order. */
+function stageLine(r: OrderHistoryRow): string {
+  return copyLine([
+    r.line,
+    r.orderNum,
+    r.companyId,
+    r.orderType,
+    r.orderDate,
+    r.deliveryDate,
+    r.name,
+    r.phone,
+    r.code,
+    r.description,
+    r.unitsPerCase,
+    r.cases,
+    r.units,
+  ]);
+}
+
+/**
+ * Applies the staged batch ($1: business time zone, $2: business today). Each order number is
+ * looked up once (`nums`), not once per line. Lines of an unknown customer or of a web order
+ * are left out (`rejected` names them); the others are grouped into orders by number: the
+ * header comes from the order's first line in the batch, the create date is the order date's
+ * midnight in the business time zone, an order delivered before today is Completed, any other
+ * Open. Web orders are never touched (the `source` guard in the upsert is a second lock on the
+ * door). Lines are an upsert by (order, item), the batch's last line for a key winning; a
+ * line counts as Updated when its row changed or, unchanged itself, its order's header did.
+ */
+const applyBatch = `
+  with nums as (select distinct order_num from ${STAGE}),
+  web as (
+    select o.order_num from orders o join nums using (order_num) where o.source = 'web'),
+  src as (
+    select s.*, c.id as customer_id
+    from ${STAGE} s join customers c on c.company_id = s.company_id
+    where s.order_num not in (select order_num from web)),
+  hdr as (
+    insert into orders (customer_id, order_num, source, order_type, create_date, delivery_date, name, phone, status)
+    select distinct on (order_num) customer_id, order_num, 'import', order_type,
+           order_date::timestamp at time zone $1::text, delivery_date, name, phone,
+           case when delivery_date < $2::date then ${OrderStatus.Completed} else ${OrderStatus.Open} end
+    from src order by order_num, line
+    on conflict (order_num) do update set customer_id = excluded.customer_id,
+      order_type = excluded.order_type, create_date = excluded.create_date,
+      delivery_date = excluded.delivery_date, name = excluded.name, phone = excluded.phone,
+      status = excluded.status
+    where orders.source = 'import'
+      and (orders.customer_id, orders.order_type, orders.create_date, orders.delivery_date,
+           orders.name, orders.phone, orders.status)
+        is distinct from (excluded.customer_id, excluded.order_type, excluded.create_date,
+           excluded.delivery_date, excluded.name, excluded.phone, excluded.status)
+    returning id, order_num, (xmax = 0) as inserted),
+  ids as (
+    -- New and changed orders come back from the upsert; unchanged ones were there before it.
+    select n.order_num, coalesce(h.id, o.id) as id, coalesce(h.inserted, false) as new_order,
+           coalesce(not h.inserted, false) as header_updated
+    from nums n left join hdr h using (order_num) left join orders o using (order_num)),
+  lines as (
+    select distinct on (i.id, s.code) i.id as order_id, p.id as product_id, s.code,
+           coalesce(nullif(s.description, ''), p.description, '') as description,
+           s.units_per_case, s.cases, s.units, coalesce(p.is_case_only, s.units = 0) as is_case_only,
+           i.new_order, i.header_updated
+    from src s join ids i using (order_num) left join products p on p.code = s.code
+    order by i.id, s.code, s.line desc),
+  fresh as (
+    -- A new order's lines are new too: appended without conflict handling (a first import's path).
+    insert into order_lines (order_id, product_id, code, description, units_per_case,
+                             case_quantity, unit_quantity, is_case_only)
+    select order_id, product_id, code, description, units_per_case, cases, units, is_case_only
+    from lines where new_order
+    returning 1),
   up as (
-    insert into order_lines (${lineColumns.join(', ')})
-    select o, p, c, d, u, cq, uq, co from src
+    insert into order_lines (order_id, product_id, code, description, units_per_case,
+                             case_quantity, unit_quantity, is_case_only)
+    select order_id, product_id, code, description, units_per_case, cases, units, is_case_only
+    from lines where not new_order
     on conflict (order_id, code) do update set
       product_id = excluded.product_id, description = excluded.description,
       units_per_case = excluded.units_per_case, case_quantity = excluded.case_quantity,
@@ -76,139 +134,78 @@ const upsertLines = `
       is distinct from (excluded.product_id, excluded.description, excluded.units_per_case,
            excluded.case_quantity, excluded.unit_quantity, excluded.is_case_only)
     returning order_id, code, (xmax = 0) as inserted)
-  select count(*) filter (where up.inserted)::int as inserted,
-         count(*) filter (where not up.inserted
-           or (up.order_id is null and src.o in (select value::integer from json_array_elements_text($2::json))))::int
-           as updated
-  from src left join up on up.order_id = src.o and up.code = src.c`;
+  select
+    (select count(*) from src)::int as applied,
+    (select count(*) from src where code not in (select code from products))::int as unknown_items,
+    ((select count(*) from fresh) + (select count(*) filter (where inserted) from up))::int as inserted,
+    ((select count(*) filter (where not inserted) from up)
+      + (select count(*) from lines l where l.header_updated
+           and not exists (select 1 from up where up.order_id = l.order_id and up.code = l.code)))::int
+      as updated,
+    (select coalesce(json_agg(json_build_array(s.line, s.company_id, s.order_num, c.id is null)), '[]')
+     from ${STAGE} s left join customers c on c.company_id = s.company_id
+     where c.id is null or s.order_num in (select order_num from web)) as rejected`;
 
-interface OrderHeader {
-  id?: number;
-  n: string;
-  c: number;
-  t: string;
-  od: string;
-  dd: string;
-  nm: string;
-  ph: string;
+interface BatchResult {
+  applied: number;
+  unknown_items: number;
+  inserted: number;
+  updated: number;
+  /** [line, company id, order number, unknown customer] */
+  rejected: [number, number, string, boolean][];
 }
 
-function orderHeader(row: OrderHistoryRow, customerId: number): OrderHeader {
+/** The staged writer (PostgreSQL): a batch of COPY lines in, one statement, the counts out. */
+async function openStagedWriter(q: SqlRunner, env: ImportEnv, unknown: { items: number }) {
+  await q.query(createStage);
+  const today = businessToday(env.now, env.businessTz);
   return {
-    n: row.orderNum,
-    c: customerId,
-    t: row.orderType,
-    od: row.orderDate,
-    dd: row.deliveryDate,
-    nm: row.name,
-    ph: row.phone,
+    notes: () => [],
+    async write(lines: string[]): Promise<BatchCounts> {
+      await q.query(`truncate ${STAGE}`);
+      await q.copyIn(STAGE, stageColumns, `${lines.join('\n')}\n`);
+      const [r] = await q.query<BatchResult>(applyBatch, [env.businessTz, today]);
+      const result = r!;
+      unknown.items += result.unknown_items;
+      const rejected: RejectedLine[] = result.rejected.map(
+        ([line, companyId, orderNum, unknownCustomer]) => ({
+          Line: line,
+          Message: unknownCustomer ? unknownCustomerMessage(companyId) : webOrderMessage(orderNum),
+        }),
+      );
+      return {
+        inserted: result.inserted,
+        updated: result.updated,
+        unchanged: result.applied - result.inserted - result.updated,
+        rejected,
+      };
+    },
   };
 }
-
-/** An order line's values in `lineColumns` order (order id, product id, code, ...). */
-type OrderLineValues = [number, number | null, string, string, number, number, number, boolean];
 
 /**
  * Order history import (design.md 5.8): lines are grouped into orders by order number
  * (source 'import', the ERP's order type), one order line per item, an upsert by (order
  * number, item). An unknown customer is rejected; an unknown item keeps the code and
  * description it carries. The orders then show in the customer's history and worksheet.
+ * PostgreSQL stages each batch with COPY and applies it with one statement; PGlite keeps the
+ * row writer (order-history-rows.writer.ts), faster there.
  */
-export const orderHistoryImport: ImportDefinition<OrderHistoryRow> = {
+export const orderHistoryImport: ImportDefinition<OrderHistoryRow, OrderHistoryRow | string> = {
   kind: 'OrderHistory',
   columns: ORDER_HISTORY_COLUMNS,
   numericColumns: ORDER_HISTORY_NUMERIC_COLUMNS,
   parse: parseOrderHistoryLine,
+  stage: (row, kind) => (kind === 'pg' ? stageLine(row) : row),
   async open(q, env) {
-    const customerIds = await loadCustomerIds(q);
-    const products = await loadProducts(q);
-    const today = businessToday(env.now, env.businessTz);
-    let unknownItems = 0;
+    const unknown = { items: 0 };
+    const writer =
+      q.kind === 'pg'
+        ? ((await openStagedWriter(q, env, unknown)) as ImportWriter<OrderHistoryRow | string>)
+        : ((await openRowWriter(q, env, unknown)) as ImportWriter<OrderHistoryRow | string>);
     return {
-      notes: () => (unknownItems ? [unknownItemsNote(unknownItems)] : []),
-      async write(rows) {
-        const rejected: RejectedLine[] = [];
-        const headers = new Map<string, OrderHeader>();
-        const known: OrderHistoryRow[] = [];
-        for (const row of rows) {
-          const customerId = customerIds.get(row.companyId);
-          if (customerId === undefined) {
-            rejected.push({ Line: row.line, Message: unknownCustomerMessage(row.companyId) });
-            continue;
-          }
-          known.push(row);
-          if (!headers.has(row.orderNum)) headers.set(row.orderNum, orderHeader(row, customerId));
-        }
-
-        // Which orders exist already: web orders are left alone, imported ones updated, the rest inserted.
-        const existing = await q.query<{ id: number; order_num: string; source: string }>(
-          'select id, order_num, source from orders where order_num in (select json_array_elements_text($1::json))',
-          [JSON.stringify([...headers.keys()])],
-        );
-        const webOrders = new Set<string>();
-        const orderIds = new Map<string, number>();
-        const toUpdate: OrderHeader[] = [];
-        for (const e of existing) {
-          if (e.source === 'web') {
-            webOrders.add(e.order_num);
-          } else {
-            orderIds.set(e.order_num, e.id);
-            toUpdate.push({ ...headers.get(e.order_num)!, id: e.id });
-          }
-        }
-        const toInsert = [...headers.values()].filter((h) => !webOrders.has(h.n) && !orderIds.has(h.n));
-        const orderParams = (list: OrderHeader[]) => [JSON.stringify(list), env.businessTz, today];
-        const newOrders = new Set<number>();
-        if (toInsert.length) {
-          for (const r of await q.query<{ id: number; order_num: string }>(
-            insertOrders,
-            orderParams(toInsert),
-          )) {
-            orderIds.set(r.order_num, r.id);
-            newOrders.add(r.id);
-          }
-        }
-        const headerUpdated = toUpdate.length
-          ? (await q.query<{ id: number }>(updateOrders, orderParams(toUpdate))).map((r) => r.id)
-          : [];
-
-        const lines: OrderLineValues[] = [];
-        for (const row of known) {
-          const orderId = orderIds.get(row.orderNum);
-          if (orderId === undefined) {
-            rejected.push({ Line: row.line, Message: webOrderMessage(row.orderNum) });
-            continue;
-          }
-          const product = products.get(row.code);
-          if (!product) unknownItems++;
-          lines.push([
-            orderId,
-            product?.id ?? null,
-            row.code,
-            row.description || product?.description || '',
-            row.unitsPerCase,
-            row.cases,
-            row.units,
-            product?.isCaseOnly ?? row.units === 0,
-          ]);
-        }
-        const unique = lastByKey(lines, (l) => `${l[0]}\t${l[2]}`);
-        const fresh = unique.filter((l) => newOrders.has(l[0]));
-        const old = unique.filter((l) => !newOrders.has(l[0]));
-        // The lines of an order new in this batch are new too: appended, the fast path of a first import.
-        await q.insertRows('order_lines', lineColumns, fresh);
-        let inserted = fresh.length;
-        let updated = 0;
-        if (old.length) {
-          const [counts] = await q.query<{ inserted: number; updated: number }>(upsertLines, [
-            rowsJson(lineKeys, old),
-            JSON.stringify(headerUpdated),
-          ]);
-          inserted += counts!.inserted;
-          updated = counts!.updated;
-        }
-        return { inserted, updated, unchanged: lines.length - inserted - updated, rejected };
-      },
+      write: (batch) => writer.write(batch),
+      notes: () => (unknown.items ? [unknownItemsNote(unknown.items)] : []),
     };
   },
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { copyText, rowsJson } from './sql-runner.js';
+import { copyLine, copyText, rowsJson } from './sql-runner.js';
 
 describe('copyText', () => {
   it("writes COPY's text format: tabs between values, \\N for null, escapes for the characters COPY uses", () => {
@@ -10,6 +10,13 @@ describe('copyText', () => {
       ]),
     ).toBe('1\t\\N\tCola\ttrue\n2\t7\tC:\\\\temp\\\\N\tfalse\n');
     expect(copyText([['a\tb\nc\rd']])).toBe('a\\tb\\nc\\rd\n');
+  });
+});
+
+describe('copyLine', () => {
+  it('writes one row without its line break, escaping what COPY would read as a separator or a null', () => {
+    expect(copyLine([7, null, 'Cider \\N', 'a\tb', false])).toBe('7\t\\N\tCider \\\\N\ta\\tb\tfalse');
+    expect(copyText([])).toBe('');
   });
 });
 

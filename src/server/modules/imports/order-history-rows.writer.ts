@@ -1,0 +1,205 @@
+import { businessToday } from '../../../domain/business-date.js';
+import { OrderStatus } from '../../../domain/enums.js';
+import type { RejectedLine } from '../../../domain/imports.schema.js';
+import { loadCustomerIds, loadProducts, unknownCustomerMessage } from './import-lookups.js';
+import { type ImportEnv, type ImportWriter, lastByKey } from './import-runner.js';
+import type { OrderHistoryRow } from './order-history.parser.js';
+import { copyText, rowsJson, type SqlRunner } from './sql-runner.js';
+
+/**
+ * The order history writer for PGlite: rows in batches, looked up in Node against the
+ * customers and products loaded once per file, headers and lines written with a few
+ * statements over JSON parameters, new orders' lines appended with COPY. On PGlite it runs
+ * 33k lines/s against 27k for the staged, set-based writer PostgreSQL uses
+ * (order-history-import.service.ts): in PGlite's one thread the extra statement work of
+ * staging costs more than the JSON it saves.
+ */
+
+export const webOrderMessage = (orderNum: string) =>
+  `Order ${orderNum} was placed on this site; the import does not change web orders`;
+
+// New orders: the header comes from the order's first line in the batch. The create date
+// is the order date's midnight in the business time zone; an order delivered before today
+// is Completed, any other Open.
+const orderValues = `
+  select c, n, 'import', t, od::timestamp at time zone $2::text, dd, nm, ph,
+         case when dd < $3::date then ${OrderStatus.Completed} else ${OrderStatus.Open} end
+  from json_to_recordset($1::json) as x(id integer, n text, c integer, t text, od date, dd date, nm text, ph text)`;
+
+const insertOrders = `
+  insert into orders (customer_id, order_num, source, order_type, create_date, delivery_date, name, phone, status)
+  ${orderValues}
+  returning id, order_num`;
+
+// Orders already imported: their header is rewritten only where it changed. Web orders are
+// never touched (they are rejected before this; the source guard is a second lock on the door).
+const updateOrders = `
+  update orders o set customer_id = v.c, order_type = v.t, create_date = v.cd, delivery_date = v.dd,
+    name = v.nm, phone = v.ph, status = v.st
+  from (select id, c, t, od::timestamp at time zone $2::text as cd, dd, nm, ph,
+               case when dd < $3::date then ${OrderStatus.Completed} else ${OrderStatus.Open} end as st
+        from json_to_recordset($1::json)
+          as x(id integer, n text, c integer, t text, od date, dd date, nm text, ph text)) v
+  where o.id = v.id and o.source = 'import'
+    and (o.customer_id, o.order_type, o.create_date, o.delivery_date, o.name, o.phone, o.status)
+      is distinct from (v.c, v.t, v.cd, v.dd, v.nm, v.ph, v.st)
+  returning o.id`;
+
+const lineKeys = ['o', 'p', 'c', 'd', 'u', 'cq', 'uq', 'co'];
+const lineRecord =
+  'json_to_recordset($1::json) as x(o integer, p integer, c text, d text, u integer, cq integer, uq integer, co boolean)';
+const lineColumns = [
+  'order_id',
+  'product_id',
+  'code',
+  'description',
+  'units_per_case',
+  'case_quantity',
+  'unit_quantity',
+  'is_case_only',
+] as const;
+
+// Lines of orders imported before: an upsert by (order, item). A line counts as Updated when
+// its row changed or, unchanged itself, its order's header did ($2: those orders' ids).
+const upsertLines = `
+  with src as (select * from ${lineRecord}),
+  up as (
+    insert into order_lines (${lineColumns.join(', ')})
+    select o, p, c, d, u, cq, uq, co from src
+    on conflict (order_id, code) do update set
+      product_id = excluded.product_id, description = excluded.description,
+      units_per_case = excluded.units_per_case, case_quantity = excluded.case_quantity,
+      unit_quantity = excluded.unit_quantity, is_case_only = excluded.is_case_only
+    where (order_lines.product_id, order_lines.description, order_lines.units_per_case,
+           order_lines.case_quantity, order_lines.unit_quantity, order_lines.is_case_only)
+      is distinct from (excluded.product_id, excluded.description, excluded.units_per_case,
+           excluded.case_quantity, excluded.unit_quantity, excluded.is_case_only)
+    returning order_id, code, (xmax = 0) as inserted)
+  select count(*) filter (where up.inserted)::int as inserted,
+         count(*) filter (where not up.inserted
+           or (up.order_id is null and src.o in (select value::integer from json_array_elements_text($2::json))))::int
+           as updated
+  from src left join up on up.order_id = src.o and up.code = src.c`;
+
+interface OrderHeader {
+  id?: number;
+  n: string;
+  c: number;
+  t: string;
+  od: string;
+  dd: string;
+  nm: string;
+  ph: string;
+}
+
+function orderHeader(row: OrderHistoryRow, customerId: number): OrderHeader {
+  return {
+    n: row.orderNum,
+    c: customerId,
+    t: row.orderType,
+    od: row.orderDate,
+    dd: row.deliveryDate,
+    nm: row.name,
+    ph: row.phone,
+  };
+}
+
+/** An order line's values in `lineColumns` order (order id, product id, code, ...). */
+type OrderLineValues = [number, number | null, string, string, number, number, number, boolean];
+
+/** Writes batches of rows; `unknown.items` counts the lines whose item this site does not know. */
+export async function openRowWriter(
+  q: SqlRunner,
+  env: ImportEnv,
+  unknown: { items: number },
+): Promise<ImportWriter<OrderHistoryRow>> {
+  const customerIds = await loadCustomerIds(q);
+  const products = await loadProducts(q);
+  const today = businessToday(env.now, env.businessTz);
+  return {
+    notes: () => [],
+    async write(rows) {
+      const rejected: RejectedLine[] = [];
+      const headers = new Map<string, OrderHeader>();
+      const known: OrderHistoryRow[] = [];
+      for (const row of rows) {
+        const customerId = customerIds.get(row.companyId);
+        if (customerId === undefined) {
+          rejected.push({ Line: row.line, Message: unknownCustomerMessage(row.companyId) });
+          continue;
+        }
+        known.push(row);
+        if (!headers.has(row.orderNum)) headers.set(row.orderNum, orderHeader(row, customerId));
+      }
+
+      // Which orders exist already: web orders are left alone, imported ones updated, the rest inserted.
+      const existing = await q.query<{ id: number; order_num: string; source: string }>(
+        'select id, order_num, source from orders where order_num in (select json_array_elements_text($1::json))',
+        [JSON.stringify([...headers.keys()])],
+      );
+      const webOrders = new Set<string>();
+      const orderIds = new Map<string, number>();
+      const toUpdate: OrderHeader[] = [];
+      for (const e of existing) {
+        if (e.source === 'web') {
+          webOrders.add(e.order_num);
+        } else {
+          orderIds.set(e.order_num, e.id);
+          toUpdate.push({ ...headers.get(e.order_num)!, id: e.id });
+        }
+      }
+      const toInsert = [...headers.values()].filter((h) => !webOrders.has(h.n) && !orderIds.has(h.n));
+      const orderParams = (list: OrderHeader[]) => [JSON.stringify(list), env.businessTz, today];
+      const newOrders = new Set<number>();
+      if (toInsert.length) {
+        for (const r of await q.query<{ id: number; order_num: string }>(
+          insertOrders,
+          orderParams(toInsert),
+        )) {
+          orderIds.set(r.order_num, r.id);
+          newOrders.add(r.id);
+        }
+      }
+      const headerUpdated = toUpdate.length
+        ? (await q.query<{ id: number }>(updateOrders, orderParams(toUpdate))).map((r) => r.id)
+        : [];
+
+      const lines: OrderLineValues[] = [];
+      for (const row of known) {
+        const orderId = orderIds.get(row.orderNum);
+        if (orderId === undefined) {
+          rejected.push({ Line: row.line, Message: webOrderMessage(row.orderNum) });
+          continue;
+        }
+        const product = products.get(row.code);
+        if (!product) unknown.items++;
+        lines.push([
+          orderId,
+          product?.id ?? null,
+          row.code,
+          row.description || product?.description || '',
+          row.unitsPerCase,
+          row.cases,
+          row.units,
+          product?.isCaseOnly ?? row.units === 0,
+        ]);
+      }
+      const unique = lastByKey(lines, (l) => `${l[0]}\t${l[2]}`);
+      const fresh = unique.filter((l) => newOrders.has(l[0]));
+      const old = unique.filter((l) => !newOrders.has(l[0]));
+      // The lines of an order new in this batch are new too: appended, the fast path of a first import.
+      await q.copyIn('order_lines', lineColumns, copyText(fresh));
+      let inserted = fresh.length;
+      let updated = 0;
+      if (old.length) {
+        const [counts] = await q.query<{ inserted: number; updated: number }>(upsertLines, [
+          rowsJson(lineKeys, old),
+          JSON.stringify(headerUpdated),
+        ]);
+        inserted += counts!.inserted;
+        updated = counts!.updated;
+      }
+      return { inserted, updated, unchanged: lines.length - inserted - updated, rejected };
+    },
+  };
+}
