@@ -5,12 +5,20 @@
  * GET Order/{id}/Worksheet/ and POST Order, and checks that every accepted order is stored once.
  *
  *   npx tsx bench/orders/orders-bench.ts [--only pg|pglite] [--seconds 15] [--orders 2000]
+ *     [--after-data "create index ...; vacuum analyze order_lines"]
+ *
+ * --after-data runs statements (split on ';') once the data is in, to measure an index
+ * before it becomes a migration. Besides latency it prints the CPU per request of the server
+ * and of its PostgreSQL backends, which compares runs on a busy machine where req/s cannot.
  */
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pgClient from 'pg';
 import { addDays, dayOfWeek } from '../../src/domain/business-date.js';
 import { earliestDeliveryDate } from '../../src/domain/delivery-date.js';
 import { migrateDatabase, openDatabase } from '../../src/server/db/client.js';
@@ -24,6 +32,7 @@ const seconds = args.includes('--seconds') ? Number(args[args.indexOf('--seconds
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const connections = 32;
 const ordersToPost = args.includes('--orders') ? Number(args[args.indexOf('--orders') + 1]) : 2000;
+const afterData = args.includes('--after-data') ? args[args.indexOf('--after-data') + 1]! : '';
 
 interface Row {
   target: string;
@@ -33,6 +42,9 @@ interface Row {
   p99: number;
   errors: number;
   non2xx: number;
+  /** CPU milliseconds per request of the server process and of its PostgreSQL backends. */
+  serverCpu: number;
+  pgCpu: number;
 }
 const rows: Row[] = [];
 
@@ -46,11 +58,19 @@ async function run(target: 'pg' | 'pglite') {
     await migrateDatabase(database);
     console.log('generating data:');
     await generateBenchData(database.db, console.log);
+    for (const statement of afterData
+      .split(';')
+      .map((q) => q.trim())
+      .filter(Boolean)) {
+      console.log(`  ${statement}`);
+      await database.db.execute(sql.raw(statement));
+    }
     await database.close();
 
     const server = await startServer({ databaseUrl, dataDir: dir });
     try {
-      await measure(target, server.url, server.countWebOrders);
+      const cpu = cpuMeter(server.pid, databaseUrl ? dbName : undefined);
+      await measure(target, server.url, server.countWebOrders, cpu);
     } finally {
       await server.stop();
     }
@@ -96,13 +116,59 @@ function orderBody(c: Client, date: string, i: number) {
   });
 }
 
+/** CPU seconds (user + system) a process has used so far; 0 once it is gone. */
+function processCpuSeconds(pid: number): number {
+  try {
+    // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return 0;
+  }
+}
+const clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+
+type CpuMeter = () => Promise<{ server: number; pg: number }>;
+
+/**
+ * The CPU used so far by the server process and by the PostgreSQL backends serving the bench
+ * database: on a shared machine, CPU per request compares runs where requests/s cannot.
+ * PostgreSQL must run on this machine (it does here); PGlite runs inside the server process.
+ */
+function cpuMeter(serverPid: number, dbName: string | undefined): CpuMeter {
+  const seen = new Map<number, number>();
+  return async () => {
+    let pg = 0;
+    if (dbName) {
+      const client = new pgClient.Client({ connectionString: adminPostgresUrl(pgUrl) });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ pid: number }>(
+          'select pid from pg_stat_activity where datname = $1',
+          [dbName],
+        );
+        for (const { pid } of rows) if (!seen.has(pid)) seen.set(pid, 0);
+      } finally {
+        await client.end();
+      }
+      // A backend that has exited keeps the last figure read.
+      for (const [pid, last] of seen) seen.set(pid, processCpuSeconds(pid) || last);
+      for (const v of seen.values()) pg += v;
+    }
+    return { server: processCpuSeconds(serverPid), pg };
+  };
+}
+
 async function load(
   target: string,
   call: string,
   url: string,
+  cpu: CpuMeter,
   setup: (client: autocannon.Client, i: number) => void,
   amount?: number,
 ) {
+  const cpuBefore = await cpu();
   let i = 0;
   const statuses = new Map<number, number>();
   const result = await autocannon({
@@ -115,6 +181,8 @@ async function load(
       client.on('response', (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1));
     },
   });
+  const cpuAfter = await cpu();
+  const perRequest = (s: number) => Math.round((s * 1000 * 100) / Math.max(1, result.requests.total)) / 100;
   const row: Row = {
     target,
     call,
@@ -123,16 +191,18 @@ async function load(
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    serverCpu: perRequest(cpuAfter.server - cpuBefore.server),
+    pgCpu: perRequest(cpuAfter.pg - cpuBefore.pg),
   };
   rows.push(row);
   const codes = [...statuses].map(([code, n]) => `${code}×${n}`).join(' ');
   console.log(
-    `  ${call.padEnd(34)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  non-2xx ${row.non2xx}  [${codes}]`,
+    `  ${call.padEnd(34)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  non-2xx ${row.non2xx}  CPU/req server ${row.serverCpu} ms, PostgreSQL ${row.pgCpu} ms  [${codes}]`,
   );
   return statuses;
 }
 
-async function measure(target: string, url: string, countWebOrders: () => Promise<number>) {
+async function measure(target: string, url: string, countWebOrders: () => Promise<number>, cpu: CpuMeter) {
   const clients = await Promise.all(
     Array.from({ length: connections }, (_, k) => signIn(url, firstCompanyId + k * 61)),
   );
@@ -157,14 +227,14 @@ async function measure(target: string, url: string, countWebOrders: () => Promis
     headers: { cookie: clients[0]!.cookie },
   });
   console.log(`${connections} connections, ${seconds} s each:`);
-  await load(target, 'GET /healthz (ceiling)', `${url}/healthz`, () => {});
-  await load(target, 'GET Orders/{companyId}', url, (client, i) => {
+  await load(target, 'GET /healthz (ceiling)', `${url}/healthz`, cpu, () => {});
+  await load(target, 'GET Orders/{companyId}', url, cpu, (client, i) => {
     const c = clients[i % clients.length]!;
     client.setRequests([
       { method: 'GET', path: `/api/v1/Orders/${c.companyId}`, headers: { cookie: c.cookie } },
     ]);
   });
-  await load(target, 'GET Order/{id}/Worksheet/', url, (client, i) => {
+  await load(target, 'GET Order/{id}/Worksheet/', url, cpu, (client, i) => {
     const c = clients[i % clients.length]!;
     client.setRequests([
       { method: 'GET', path: `/api/v1/Order/${c.customerId}/Worksheet/`, headers: { cookie: c.cookie } },
@@ -175,6 +245,7 @@ async function measure(target: string, url: string, countWebOrders: () => Promis
     target,
     'POST Order',
     url,
+    cpu,
     (client, i) => {
       const c = clients[i % clients.length]!;
       client.setRequests([
@@ -198,9 +269,11 @@ async function measure(target: string, url: string, countWebOrders: () => Promis
 for (const target of ['pg', 'pglite'] as const) {
   if (!only || only === target) await run(target);
 }
-console.log('\nsummary (req/s, p50 ms, p99 ms, errors, non-2xx):');
+console.log(
+  '\nsummary (req/s, p50 ms, p99 ms, errors, non-2xx, CPU ms per request: server, PostgreSQL backends):',
+);
 for (const r of rows)
   console.log(
-    `  ${r.target.padEnd(7)} ${r.call.padEnd(34)} ${r.rps}\t${r.p50}\t${r.p99}\t${r.errors}\t${r.non2xx}`,
+    `  ${r.target.padEnd(7)} ${r.call.padEnd(34)} ${r.rps}\t${r.p50}\t${r.p99}\t${r.errors}\t${r.non2xx}\t${r.serverCpu}\t${r.pgCpu}`,
   );
 process.exit(0);

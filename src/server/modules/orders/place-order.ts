@@ -1,27 +1,31 @@
-import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { validateOrder } from '../../../domain/order.schema.js';
 import type { OrderSaveResponse } from '../../../domain/order-view.schema.js';
-import { customerTypes } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import type { CustomerRow } from '../../plugins/auth.js';
+import { acceptCustomer, sessionCustomerId } from '../../plugins/auth.js';
 import { writeOrderExport } from './order-export.js';
 import { sendConfirmation } from './order-mail.js';
 import {
   findByIdempotencyKey,
   insertWebOrder,
-  type OrderLineRow,
-  type OrderRow,
-  orderableProducts,
+  orderContext,
+  type SavedOrder,
   toOrderDetail,
 } from './orders.service.js';
 
 type Answer = { status: 201 | 422; body: OrderSaveResponse };
 
-const saved = (row: OrderRow): Answer => ({
+const saved = (orderNum: string): Answer => ({
   status: 201,
-  body: { IsSuccessful: true, OrderNum: row.orderNum, ErrorMessage: null },
+  body: { IsSuccessful: true, OrderNum: orderNum, ErrorMessage: null },
 });
+
+/** A customer the guard already checked (not the case on POST Order, kept for safety). */
+function signedInCustomer(request: FastifyRequest) {
+  const p = request.principal;
+  if (p?.role !== 'customer') throw new Error('unreachable: guarded route');
+  return p.customer;
+}
 
 /**
  * POST Order: the server takes the customer from the session and applies every rule; the
@@ -30,33 +34,26 @@ const saved = (row: OrderRow): Answer => ({
  */
 export async function placeOrder(
   app: FastifyInstance,
-  log: FastifyBaseLogger,
-  input: { customer: CustomerRow; body: unknown; idempotencyKey: string | null },
+  request: FastifyRequest,
+  input: { body: unknown; idempotencyKey: string | null },
 ): Promise<Answer> {
-  const { customer, idempotencyKey } = input;
-  if (idempotencyKey) {
-    const first = await findByIdempotencyKey(app.db, customer.id, idempotencyKey);
-    if (first) return saved(first);
-  }
-  const [type] = await app.db
-    .select()
-    .from(customerTypes)
-    .where(eq(customerTypes.id, customer.customerTypeId))
-    .limit(1);
+  const { idempotencyKey } = input;
+  const log = request.log;
+  const deliveryDate = (input.body as { DeliveryDate?: unknown } | null)?.DeliveryDate;
+  // The account check, the customer type, an earlier answer to this key and the orderable
+  // products: one round trip (the route's guard left the account check to it).
+  const customerId = sessionCustomerId(request) ?? signedInCustomer(request).id;
+  const context = await orderContext(app.database, customerId, idempotencyKey, deliveryDate);
+  const customer = acceptCustomer(request, context?.customer);
+  const { type, firstOrderNum, products } = context!;
+  if (firstOrderNum) return saved(firstOrderNum);
   if (!type) throw new Error(`customer ${customer.id} has no customer type ${customer.customerTypeId}`);
 
   const now = app.now();
-  const deliveryDate = (input.body as { DeliveryDate?: unknown } | null)?.DeliveryDate;
-  const products = await orderableProducts(app.db, customer.id, deliveryDate);
   const result = validateOrder(input.body, {
     now,
     tz: app.config.businessTz,
-    customerType: {
-      Id: type.id,
-      LeadHours: type.leadHours,
-      CutoffHours: type.cutoffHours,
-      CutoffMinutes: type.cutoffMinutes,
-    },
+    customerType: type,
     products,
   });
   if (!result.ok) {
@@ -66,10 +63,10 @@ export async function placeOrder(
     };
   }
 
-  let row: OrderRow;
-  let lines: OrderLineRow[];
+  let row: SavedOrder['row'];
+  let lines: SavedOrder['lines'];
   try {
-    ({ row, lines } = await insertWebOrder(app.db, {
+    ({ row, lines } = await insertWebOrder(app.database, {
       customerId: customer.id,
       order: result.order,
       productIds: products,
@@ -82,7 +79,7 @@ export async function placeOrder(
       idempotencyKey && isUniqueViolation(err)
         ? await findByIdempotencyKey(app.db, customer.id, idempotencyKey)
         : null;
-    if (first) return saved(first);
+    if (first) return saved(first.orderNum);
     throw err;
   }
   log.info({ orderNum: row.orderNum, customerId: customer.id }, 'order placed');
@@ -106,5 +103,5 @@ export async function placeOrder(
       );
     }),
   );
-  return saved(row);
+  return saved(row.orderNum);
 }

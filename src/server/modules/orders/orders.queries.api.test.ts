@@ -1,0 +1,248 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { desc, eq, inArray } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessToday } from '../../../domain/business-date.js';
+import {
+  OrderListSchema,
+  OrderSummarySchema,
+  WorksheetRowSchema,
+  WorksheetSchema,
+} from '../../../domain/order-view.schema.js';
+import type { Database } from '../../db/client.js';
+import { customers, orderLines, orders } from '../../db/schema.js';
+import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../../test/helpers.js';
+import { customerByCompany, validOrderBody } from '../../test/order-fixtures.js';
+
+/**
+ * The ordering hot paths (issue 3's benchmark) reach the database once per request for the
+ * reads and three times for POST Order (its mail is counted apart): the account check is
+ * folded into the route's own statement. These tests count the statements the database
+ * receives, so a change that adds a round trip to a hot path fails here, and they check that
+ * the folded account check still ends an inactive customer's access on the next request.
+ */
+
+/** Records the text of every statement sent to the database while `run` runs. */
+async function statementsDuring(database: Database, run: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  const record = (q: unknown) => {
+    seen.push(typeof q === 'string' ? q : String((q as { text?: unknown })?.text ?? q));
+  };
+  if (database.kind === 'pg') {
+    // Every statement, pooled or in a transaction, goes through a pg.Client's query().
+    const original = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      record(args[0]);
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    try {
+      await run();
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    return seen;
+  }
+  const db = database.pglite;
+  const { query, exec, transaction } = db;
+  db.query = ((...args: Parameters<typeof query>) => {
+    record(args[0]);
+    return query.apply(db, args);
+  }) as typeof query;
+  db.exec = ((...args: Parameters<typeof exec>) => {
+    record(args[0]);
+    return exec.apply(db, args);
+  }) as typeof exec;
+  db.transaction = ((callback: Parameters<typeof transaction>[0]) =>
+    transaction.call(db, (tx) => {
+      record('begin');
+      const txQuery = tx.query;
+      tx.query = ((...args: Parameters<typeof txQuery>) => {
+        record(args[0]);
+        return txQuery.apply(tx, args);
+      }) as typeof txQuery;
+      return callback(tx);
+    })) as typeof transaction;
+  try {
+    await run();
+  } finally {
+    Object.assign(db, { query, exec, transaction });
+  }
+  return seen;
+}
+
+describe('statements per request on the ordering hot paths', () => {
+  let t: TestApp;
+  let dir: string;
+  let cookie: string;
+  let customerId: number;
+  const now = new Date();
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'bev-queries-'));
+    t = await createTestApp({
+      now: () => now,
+      config: { dataDir: dir, exportDir: path.join(dir, 'exports'), outboxDir: path.join(dir, 'outbox') },
+    });
+    cookie = await signInCustomer(t.app);
+    customerId = (await customerByCompany(t.db, 1001)).id;
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, as = cookie) => t.app.inject({ method: 'GET', url, headers: { cookie: as } });
+
+  it('GET Orders/{companyId}: one statement, the account check included', async () => {
+    let status = 0;
+    const seen = await statementsDuring(t.database, async () => {
+      status = (await get('/api/v1/Orders/1001')).statusCode;
+    });
+    expect(status).toBe(200);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('GET Order/{id}/Worksheet/: one statement, the account check included', async () => {
+    let status = 0;
+    const seen = await statementsDuring(t.database, async () => {
+      status = (await get(`/api/v1/Order/${customerId}/Worksheet/`)).statusCode;
+    });
+    expect(status).toBe(200);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('POST Order: three statements (read, save, mark exported) besides the confirmation mail', async () => {
+    const body = await validOrderBody(t.db, 1001, now);
+    let status = 0;
+    const seen = await statementsDuring(t.database, async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/Order',
+        payload: body,
+        headers: { cookie, 'idempotency-key': `count-${Date.now()}` },
+      });
+      status = res.statusCode;
+      await t.app.settle();
+    });
+    expect(status).toBe(201);
+    // The mail's own bookkeeping (claim, mark mailed) belongs to order-mail.ts.
+    const ordering = seen.filter((text) => !/"mail_|"mailed_at"|\bmail_|\bmailed_at\b/i.test(text));
+    expect(ordering, seen.join('\n---\n')).toHaveLength(3);
+  });
+
+  it('still answers 401 to a customer made inactive, on the next request to each hot path', async () => {
+    const other = await signInCustomer(t.app, 6001, 60611);
+    const { id } = await customerByCompany(t.db, 6001);
+    const body = await validOrderBody(t.db, 6001, now);
+    await t.db.update(customers).set({ isActive: false }).where(eq(customers.id, id));
+    try {
+      expect((await get('/api/v1/Orders/6001', other)).statusCode).toBe(401);
+      expect((await get(`/api/v1/Order/${id}/Worksheet/`, other)).statusCode).toBe(401);
+      // Another customer's data: 401 as well (not 403), as before the check was folded.
+      expect((await get('/api/v1/Orders/1001', other)).statusCode).toBe(401);
+      expect((await get(`/api/v1/Order/${customerId}/Worksheet/`, other)).statusCode).toBe(401);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/Order',
+        payload: body,
+        headers: { cookie: other },
+      });
+      expect(res.statusCode).toBe(401);
+      // The session ends: the answer clears the cookie.
+      expect(res.cookies.find((c) => c.name === 'bev_session')?.value).toBe('');
+    } finally {
+      await t.db.update(customers).set({ isActive: true }).where(eq(customers.id, id));
+    }
+  });
+
+  it('answers GET Orders exactly as the schema says, every order with its line figures', async () => {
+    const res = await get('/api/v1/Orders/1001');
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const body = OrderListSchema.strict().parse(res.json());
+    for (const o of body.Orders) OrderSummarySchema.strict().parse(o);
+    // The reference, read another way: the rows through Drizzle, the figures counted here.
+    const rows = await t.db
+      .select()
+      .from(orders)
+      .where(eq(orders.customerId, customerId))
+      .orderBy(desc(orders.createDate), desc(orders.id));
+    const lines = await t.db
+      .select()
+      .from(orderLines)
+      .where(
+        inArray(
+          orderLines.orderId,
+          rows.map((r) => r.id),
+        ),
+      );
+    expect(body.Orders).toEqual(
+      rows.map((r) => {
+        const own = lines.filter((l) => l.orderId === r.id);
+        return {
+          Id: r.id,
+          CustomerId: r.customerId,
+          CompanyId: 1001,
+          OrderNum: r.orderNum,
+          OrderType: r.orderType,
+          IsWebOrder: r.source === 'web',
+          CreateDate: r.createDate.toISOString(),
+          DeliveryDate: r.deliveryDate,
+          Name: r.name,
+          Phone: r.phone,
+          Email: r.email,
+          ReferencePO: r.referencePo,
+          Status: r.status,
+          ProductCount: own.length,
+          TotalCases: own.reduce((sum, l) => sum + l.caseQuantity, 0),
+        };
+      }),
+    );
+    expect(body.DeliveryDates).toEqual([...new Set(rows.map((r) => r.deliveryDate))].sort().reverse());
+  });
+
+  it('answers the worksheet exactly as the schema says, with the cases of the 5 last delivery dates', async () => {
+    const res = await get(`/api/v1/Order/${customerId}/Worksheet/`);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const sheet = WorksheetSchema.strict().parse(res.json());
+    for (const row of sheet.Orders) WorksheetRowSchema.strict().parse(row);
+    const today = businessToday(now, 'America/Chicago');
+    expect(sheet).toMatchObject({ CustomerId: customerId, CompanyId: 1001, Today: today });
+    // The reference: every past delivery date of the customer, the last five kept.
+    const rows = await t.db.select().from(orders).where(eq(orders.customerId, customerId));
+    const dates = [...new Set(rows.map((r) => r.deliveryDate).filter((d) => d < today))].sort().slice(-5);
+    expect(sheet.DeliveryDates).toEqual(dates);
+    const lines = await t.db
+      .select()
+      .from(orderLines)
+      .where(
+        inArray(
+          orderLines.orderId,
+          rows.filter((r) => dates.includes(r.deliveryDate)).map((r) => r.id),
+        ),
+      );
+    const expected = new Map<string, Record<string, number>>();
+    for (const l of lines) {
+      const date = rows.find((r) => r.id === l.orderId)!.deliveryDate;
+      const byDate = expected.get(l.code) ?? {};
+      byDate[date] = (byDate[date] ?? 0) + l.caseQuantity;
+      expected.set(l.code, byDate);
+    }
+    expect(sheet.Orders.length).toBeGreaterThan(0);
+    let withHistory = 0;
+    for (const row of sheet.Orders) {
+      const want = Object.fromEntries(Object.entries(expected.get(row.Code) ?? {}).filter(([, n]) => n > 0));
+      expect(row.Products, row.Code).toEqual(want);
+      if (Object.keys(want).length) withHistory++;
+    }
+    expect(withHistory).toBeGreaterThan(0);
+  });
+
+  it('lets an admin read any customer and answers 404 for an unknown company', async () => {
+    const admin = await signInAdmin(t.app);
+    expect((await get('/api/v1/Orders/1001', admin)).statusCode).toBe(200);
+    expect((await get(`/api/v1/Order/${customerId}/Worksheet/`, admin)).statusCode).toBe(200);
+    expect((await get('/api/v1/Orders/9998', admin)).statusCode).toBe(404);
+    expect((await get('/api/v1/Order/999999/Worksheet/', admin)).statusCode).toBe(404);
+  });
+});
