@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT_MAX } from './schema-fields';
 
 /** The answers of the order calls (spec section 3: customer order, order list, worksheet). */
 
@@ -60,9 +61,10 @@ export type OrderList = z.infer<typeof OrderListSchema>;
 export const CopiedOrderSchema = OrderDetailSchema.extend({ DeliveryDate: z.null() });
 export type CopiedOrder = z.infer<typeof CopiedOrderSchema>;
 
+// Ids are PostgreSQL integers: a larger number would fail in the database as a 500.
 export const CopyOrderRequestSchema = z.object({
-  OrderId: z.coerce.number().int().positive(),
-  CustomerId: z.coerce.number().int().positive().optional(),
+  OrderId: z.coerce.number().int().positive().max(INT_MAX),
+  CustomerId: z.coerce.number().int().positive().max(INT_MAX).optional(),
 });
 
 export const WorksheetRowSchema = z.object({
