@@ -12,7 +12,8 @@ import { testConfig } from './test-config.js';
  * Environment: DATA_DIR (required; PGlite lives in DATA_DIR/db), DATABASE_URL (PostgreSQL
  * instead), PGLITE_SNAPSHOT (a dumped data directory to start a new DATA_DIR/db from, as the
  * API tests do: much faster than migrating), SEED_DEMO (default 1), LOG_LEVEL (default info),
- * UPLOAD_LIMIT_MB (default 1024).
+ * UPLOAD_LIMIT_MB (default 1024), MEMORY_REPORT_MS (log the heap every so often, for the soak
+ * bench: `{"msg":"memory usage","heapUsed":...}`, whatever LOG_LEVEL says).
  */
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('DATA_DIR is required');
@@ -37,6 +38,15 @@ const app = await buildApp({ config, logger: { level: logLevel } });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : 0}\n`);
+
+const memoryReportMs = Number(process.env.MEMORY_REPORT_MS ?? 0);
+if (memoryReportMs > 0) {
+  // Straight to stdout: the bench runs the server at LOG_LEVEL=warn, and this is no warning.
+  setInterval(() => {
+    const { rss, heapUsed, heapTotal, external } = process.memoryUsage();
+    process.stdout.write(`${JSON.stringify({ msg: 'memory usage', rss, heapUsed, heapTotal, external })}\n`);
+  }, memoryReportMs).unref();
+}
 
 const stop = async () => {
   await app.close();
