@@ -318,4 +318,18 @@ describe('schemas for the form', () => {
       'Reference PO is required',
     ]);
   });
+
+  it('keep one schema per earliest date and customer type, never mixing their rules', () => {
+    const july17 = orderInputSchemaFor({ earliest: '2026-07-17', customerTypeId: 1 });
+    expect(orderInputSchemaFor({ earliest: '2026-07-17', customerTypeId: 1 })).toBe(july17);
+    const july20 = orderInputSchemaFor({ earliest: '2026-07-20', customerTypeId: 1 });
+    const reference = orderInputSchemaFor({ earliest: '2026-07-17', customerTypeId: 7 });
+    const messagesFor = (schema: typeof july17) => {
+      const result = schema.safeParse(order({ DeliveryDate: '2026-07-17' }));
+      return result.success ? [] : result.error.issues.map((i) => i.message);
+    };
+    expect(messagesFor(july17)).toEqual([]);
+    expect(messagesFor(july20)).toEqual(['Delivery Date violates Lead Time']);
+    expect(messagesFor(reference)).toEqual(['Reference PO is required']);
+  });
 });

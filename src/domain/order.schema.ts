@@ -148,6 +148,26 @@ export type OrderInput = z.input<typeof OrderInputSchema>;
  * Reference PO is dropped: the form never shows them the field (spec section 2).
  */
 export function orderInputSchemaFor(ctx: DeliveryDateContext) {
+  const key = `${ctx.earliest}|${ctx.customerTypeId}`;
+  let schema = schemaCache.get(key);
+  if (!schema) {
+    // A day's earliest dates times the customer types: a handful. The bound only guards
+    // against a long-running process collecting one entry per day forever.
+    if (schemaCache.size >= SCHEMA_CACHE_MAX) schemaCache.clear();
+    schema = buildOrderInputSchema(ctx);
+    schemaCache.set(key, schema);
+  }
+  return schema;
+}
+
+/**
+ * Building the schema costs more than using it (zod compiles each object schema on first
+ * use), so the server keeps one per earliest date and customer type instead of one per order.
+ */
+const schemaCache = new Map<string, ReturnType<typeof buildOrderInputSchema>>();
+const SCHEMA_CACHE_MAX = 256;
+
+function buildOrderInputSchema(ctx: DeliveryDateContext) {
   return OrderInputSchema.extend({
     DeliveryDate: withRule(DeliveryDateField, (date) => deliveryDateError(date, ctx)),
     ReferencePO: ReferencePoField.transform((po, check): string | null => {
