@@ -11,7 +11,7 @@ import { createTestApp, dbKind, signInAdmin, signInCustomer, type TestApp } from
 import { validOrderBody } from '../../test/order-fixtures.js';
 import { testConfig } from '../../test/test-config.js';
 import { runMailRetryRound } from './mail-retry.js';
-import { MAIL_BACKOFF_MINUTES, MAIL_MAX_ATTEMPTS } from './mail-retry.service.js';
+import { MAIL_BACKOFF_MINUTES, MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS } from './mail-retry.service.js';
 import { mailsFor, startSmtpSink } from './mail-retry.smtp-sink.js';
 
 const minute = 60_000;
@@ -89,6 +89,44 @@ describe('confirmation mail retries and staff resend', () => {
     });
 
     clock = new Date(due + 24 * 60 * minute);
+    expect(await round()).toEqual({ sent: 0, failed: 0 });
+    expect(mailsFor(sink, orderNum)).toBe(1);
+  });
+
+  it('leaves an order whose first attempt never finished (a process that died mid-send) to a round once its claim lapses', async () => {
+    sink.refusing = false;
+    sink.stalling = true;
+    clock = new Date();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/Order',
+      headers: { cookie: await signInCustomer(t.app) },
+      payload: await validOrderBody(t.db, 1001, clock),
+    });
+    expect(res.statusCode).toBe(201);
+    const orderNum: string = res.json().OrderNum;
+    await vi.waitFor(() => expect(sink.stalled.length).toBe(1));
+    // Saved already claimed for attempt 1 by the insert itself, due should that attempt die.
+    expect(await orderRow(t, orderNum)).toMatchObject({
+      mailedAt: null,
+      mailAttempts: 1,
+      mailSendingUntil: new Date(clock.getTime() + MAIL_LEASE_MS),
+      mailNextAttemptAt: clock,
+    });
+
+    sink.stalling = false;
+    clock = new Date(clock.getTime() + MAIL_LEASE_MS - 1000);
+    expect(await round()).toEqual({ sent: 0, failed: 0 }); // the first attempt may still be under way
+    clock = new Date(clock.getTime() + 1000);
+    expect(await round()).toEqual({ sent: 1, failed: 0 });
+    expect(mailsFor(sink, orderNum)).toBe(1);
+    expect(await orderRow(t, orderNum)).toMatchObject({ mailAttempts: 2, mailNextAttemptAt: null });
+
+    // The stalled attempt ends after all (refused): the order stays mailed, nothing is due.
+    sink.releaseStalled();
+    await t.app.settle();
+    expect(await orderRow(t, orderNum)).toMatchObject({ mailedAt: clock, mailNextAttemptAt: null });
+    clock = new Date(clock.getTime() + 24 * 60 * minute);
     expect(await round()).toEqual({ sent: 0, failed: 0 });
     expect(mailsFor(sink, orderNum)).toBe(1);
   });

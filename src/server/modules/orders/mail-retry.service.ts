@@ -45,19 +45,6 @@ const claimSet = (now: Date) => ({
 });
 
 /**
- * The first attempt, right after the order is placed: claims it when it is not mailed and
- * no attempt is under way. Null when there is nothing to do.
- */
-export async function claimFirstMail(db: DbOrTx, orderId: number, now: Date): Promise<ClaimedMail | null> {
-  const [row] = await db
-    .update(orders)
-    .set(claimSet(now))
-    .where(and(eq(orders.id, orderId), eq(orders.source, 'web'), isNull(orders.mailedAt), leaseFree(now)))
-    .returning(claimedColumns);
-  return row ?? null;
-}
-
-/**
  * Staff resend: claims the chosen web orders whatever their back-off and whether or not they
  * were mailed before, except those with an attempt under way in some process.
  */

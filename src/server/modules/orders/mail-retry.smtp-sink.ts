@@ -9,11 +9,18 @@ export interface SunkMail {
 /**
  * A real SMTP server on a free local port for the mail tests. While `refusing` is true it
  * answers every recipient with 550, as a mail server that will not take the message does.
+ * While `stalling` is true it holds each recipient without an answer, as a hung server (or
+ * a process that died mid-send) would; `releaseStalled()` then refuses the held ones.
  */
 export async function startSmtpSink() {
   const received: SunkMail[] = [];
   const sink = {
     refusing: false,
+    stalling: false,
+    stalled: [] as ((err?: Error) => void)[],
+    releaseStalled() {
+      for (const callback of sink.stalled.splice(0)) callback(refusal());
+    },
     received,
     url: '',
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
@@ -23,7 +30,8 @@ export async function startSmtpSink() {
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(_address, _session, callback) {
-      if (sink.refusing) callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+      if (sink.stalling) sink.stalled.push(callback);
+      else if (sink.refusing) callback(refusal());
       else callback();
     },
     onData(stream, session, callback) {
@@ -43,6 +51,8 @@ export async function startSmtpSink() {
   sink.url = `smtp://127.0.0.1:${(server.server.address() as { port: number }).port}`;
   return sink;
 }
+
+const refusal = () => Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 });
 
 /** How many messages carried this order's confirmation subject. */
 export const mailsFor = (sink: { received: SunkMail[] }, orderNum: string) =>

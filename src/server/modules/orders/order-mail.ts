@@ -2,7 +2,7 @@ import type { OrderDetail } from '../../../domain/order-view.schema.js';
 import { formatPhone } from '../../../domain/phone.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { type ClaimedMail, claimFirstMail, recordMailFailure, recordMailSent } from './mail-retry.service.js';
+import { type ClaimedMail, recordMailFailure, recordMailSent } from './mail-retry.service.js';
 import { erpDate } from './order-export.js';
 
 const escapeHtml = (s: string) =>
@@ -44,13 +44,12 @@ export function confirmationMail(order: OrderDetail) {
 }
 
 /**
- * The first attempt, right after the order is placed; it counts as attempt 1 of the retries
- * (decision 016). A failure is recorded with when to try again, then thrown for the caller to log.
+ * The first attempt, right after the order is placed: `insertWebOrder` saved the order
+ * already claimed for it as attempt 1 (decision 016). A failure is recorded with when to try
+ * again, then thrown for the caller to log.
  */
 export async function sendConfirmation(db: DbOrTx, mailer: Mailer, order: OrderDetail, now: Date) {
-  const claim = await claimFirstMail(db, order.Id, now);
-  if (!claim) return; // mailed already, or another process has an attempt under way
-  const outcome = await deliverConfirmation(db, mailer, order, claim, now);
+  const outcome = await deliverConfirmation(db, mailer, order, { id: order.Id, attempt: 1 }, now);
   if (!outcome.sent) throw outcome.error;
 }
 

@@ -106,14 +106,19 @@ export async function findByIdempotencyKey(
  * Saves a web order as Open with the next Web Conf # (from the sequence in the same statement,
  * decision 001) and its lines, in one statement, so it is atomic without a transaction's
  * extra round trips. The lines go in as arrays, one element per line, in the order given.
+ * The order comes out claimed for its first confirmation mail (attempt 1, leased until $16,
+ * due at once: decision 016), so a process that dies before that mail leaves it to the retry
+ * round once the lease lapses, and the first attempt needs no claim statement of its own.
  */
 const insertOrderStatement: Statement = {
   name: 'insert_web_order',
   text: `
 with saved as (
   insert into orders (customer_id, order_num, source, order_type, create_date, delivery_date,
-                      name, phone, email, reference_po, status, idempotency_key)
-  values ($1, 'W' || nextval('web_order_num_seq'), 'web', 'WEB', $2, $3, $4, $5, $6, $7, 1, $8)
+                      name, phone, email, reference_po, status, idempotency_key,
+                      mail_attempts, mail_sending_until, mail_next_attempt_at)
+  values ($1, 'W' || nextval('web_order_num_seq'), 'web', 'WEB', $2, $3, $4, $5, $6, $7, 1, $8,
+          1, $16, $2)
   returning id, order_num
 ), lines as (
   insert into order_lines (order_id, product_id, code, description, units_per_case,
@@ -157,6 +162,8 @@ export async function insertWebOrder(
     productIds: Map<string, { ProductId: number; Description: string }>;
     idempotencyKey: string | null;
     now: Date;
+    /** When the first mail attempt's claim lapses (`now` + MAIL_LEASE_MS). */
+    mailLeaseUntil: Date;
   },
 ): Promise<SavedOrder> {
   const { order } = input;
@@ -186,6 +193,7 @@ export async function insertWebOrder(
     lines.map((l) => l.caseQuantity),
     lines.map((l) => l.unitQuantity),
     lines.map((l) => l.isCaseOnly),
+    input.mailLeaseUntil,
   ]);
   const row = {
     id: saved!.id,

@@ -3,6 +3,7 @@ import { validateOrder } from '../../../domain/order.schema.js';
 import type { OrderSaveResponse } from '../../../domain/order-view.schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { acceptCustomer, sessionCustomerId } from '../../plugins/auth.js';
+import { MAIL_LEASE_MS } from './mail-retry.service.js';
 import { writeOrderExport } from './order-export.js';
 import { sendConfirmation } from './order-mail.js';
 import {
@@ -72,6 +73,7 @@ export async function placeOrder(
       productIds: products,
       idempotencyKey,
       now,
+      mailLeaseUntil: new Date(now.getTime() + MAIL_LEASE_MS),
     }));
   } catch (err) {
     // Two requests with one key at once: the unique index let one through; answer as it did.
