@@ -27,7 +27,9 @@ describe('writeFileAtomic', () => {
   it('fails when the folder cannot be made, writing nothing', async () => {
     mkdirSync(root, { recursive: true });
     writeFileSync(path.join(root, 'blocked'), 'a file where the folder should be');
-    await expect(writeFileAtomic(path.join(root, 'blocked', 'W2.txt'), 'x')).rejects.toThrow(/ENOTDIR|EEXIST/);
+    await expect(writeFileAtomic(path.join(root, 'blocked', 'W2.txt'), 'x')).rejects.toThrow(
+      /ENOTDIR|EEXIST/,
+    );
     expect(readdirSync(root)).toEqual(['blocked']);
   });
 });
