@@ -154,6 +154,38 @@ describe('confirmation mail retries and staff resend', () => {
     expect(mailsFor(sink, orderNum)).toBe(0);
   });
 
+  it('gives back the claims a round ran too long to reach, and the next round sends them once', async () => {
+    sink.refusing = true;
+    clock = new Date();
+    const orderNums = [await placeOrder(t, clock), await placeOrder(t, clock), await placeOrder(t, clock)];
+    sink.refusing = false;
+    clock = new Date(clock.getTime() + 2 * minute);
+    // The first send takes the round past half the lease (a mail server that swallows connections).
+    let sends = 0;
+    const slow = await runMailRetryRound(t.app, {
+      limit: 3,
+      elapsedMs: () => (sends++ === 0 ? 0 : MAIL_LEASE_MS),
+    });
+    expect(slow).toEqual({ sent: 1, failed: 0 });
+    const rows = await Promise.all(orderNums.map((n) => orderRow(t, n)));
+    const [mailed, ...given] = [...rows].sort(
+      (a, b) => Number(b.mailedAt !== null) - Number(a.mailedAt !== null),
+    );
+    expect(mailed).toMatchObject({ mailAttempts: 2, mailNextAttemptAt: null });
+    for (const row of given) {
+      // Attempt 1 failed at the order; the claim for attempt 2 was given back: due at once.
+      expect(row).toMatchObject({
+        mailedAt: null,
+        mailAttempts: 1,
+        mailSendingUntil: null,
+        mailNextAttemptAt: clock,
+      });
+    }
+
+    expect(await round()).toEqual({ sent: 2, failed: 0 });
+    for (const orderNum of orderNums) expect(mailsFor(sink, orderNum)).toBe(1);
+  });
+
   it('never mails imported orders, nor web orders left unmailed before retries existed', async () => {
     sink.refusing = false;
     const unmailedSeed = await t.db

@@ -82,6 +82,18 @@ export async function claimDueMails(db: DbOrTx, now: Date, limit: number): Promi
   return db.update(orders).set(claimSet(now)).where(inArray(orders.id, due)).returning(claimedColumns);
 }
 
+/**
+ * Gives back claims a round could not get to in time: the attempt it counted is taken back
+ * and the order is due again at once, for whichever process claims it next.
+ */
+export async function releaseMailClaims(db: DbOrTx, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .update(orders)
+    .set({ mailAttempts: sql`${orders.mailAttempts} - 1`, mailSendingUntil: null })
+    .where(and(inArray(orders.id, ids), isNull(orders.mailedAt)));
+}
+
 export async function recordMailSent(db: DbOrTx, orderId: number, now: Date): Promise<void> {
   await db
     .update(orders)

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type ResendOrderMailsResponse, resendMessages } from '../../../domain/regenerate.schema.js';
 import { orders } from '../../db/schema.js';
 import { unprocessable } from '../../lib/http-error.js';
-import { claimDueMails, claimForResend } from './mail-retry.service.js';
+import { claimDueMails, claimForResend, MAIL_LEASE_MS, releaseMailClaims } from './mail-retry.service.js';
 import { deliverConfirmation } from './order-mail.js';
 import { getOrderDetail } from './orders.service.js';
 
@@ -25,13 +25,27 @@ function staffReason(err: unknown): string {
  */
 export async function runMailRetryRound(
   app: FastifyInstance,
-  opts: { log?: FastifyBaseLogger; limit?: number } = {},
+  opts: { log?: FastifyBaseLogger; limit?: number; elapsedMs?: () => number } = {},
 ): Promise<{ sent: number; failed: number }> {
   const log = opts.log ?? app.log;
   const now = app.now();
+  const started = performance.now();
+  const elapsedMs = opts.elapsedMs ?? (() => performance.now() - started);
   const claimed = await claimDueMails(app.db, now, opts.limit ?? MAIL_RETRY_BATCH);
   let sent = 0;
-  for (const claim of claimed) {
+  let tried = 0;
+  for (const [index, claim] of claimed.entries()) {
+    // The round sends one by one, and a mail server that swallows connections makes each
+    // send wait for nodemailer's timeouts. Past half the lease, the claims still waiting are
+    // given back rather than left to lapse while this round might still send them: another
+    // process could then claim and send the same order.
+    if (elapsedMs() > MAIL_LEASE_MS / 2) {
+      const left = claimed.slice(index).map((c) => c.id);
+      await releaseMailClaims(app.db, left);
+      log.warn({ left: left.length }, 'mail retry round ran long; the rest goes back to the queue');
+      break;
+    }
+    tried += 1;
     const order = await getOrderDetail(app.db, { id: claim.id });
     const outcome = await deliverConfirmation(app.db, app.mailer, order, claim, now);
     const about = { orderNum: order.OrderNum, attempt: claim.attempt };
@@ -47,7 +61,7 @@ export async function runMailRetryRound(
       log.warn({ ...about, err: outcome.error }, 'confirmation mail retry failed; it will be tried again');
     }
   }
-  return { sent, failed: claimed.length - sent };
+  return { sent, failed: tried - sent };
 }
 
 /**
