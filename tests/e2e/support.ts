@@ -145,6 +145,9 @@ export async function earliestDeliveryDate(page: Page): Promise<string> {
 /** The calendar's button for `iso`, moving on a month at a time until it is shown. */
 export async function calendarDay(page: Page, iso: string): Promise<Locator> {
   const day = page.getByRole('button', { name: dayLabel(iso), exact: true });
+  // count() does not wait: let the calendar open before deciding the day is not on it (a slow
+  // render otherwise looked like a later month, and the loop paged past the day).
+  await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
   for (let i = 0; i < 4 && (await day.count()) === 0; i++) {
     await page.getByRole('button', { name: 'Next month' }).click();
   }
