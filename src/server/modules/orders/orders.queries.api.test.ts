@@ -17,8 +17,8 @@ import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../../
 import { customerByCompany, validOrderBody } from '../../test/order-fixtures.js';
 
 /**
- * The ordering hot paths (issue 3's benchmark) reach the database once per request for the
- * reads and three times for POST Order (its mail is counted apart): the account check is
+ * The ordering hot paths (issue 3's benchmark, and the history's detail) reach the database
+ * once per request for the reads and three times for POST Order (its mail is counted apart): the account check is
  * folded into the route's own statement. These tests count the statements the database
  * receives, so a change that adds a round trip to a hot path fails here, and they check that
  * the folded account check still ends an inactive customer's access on the next request.
@@ -112,6 +112,34 @@ describe('statements per request on the ordering hot paths', () => {
     expect(seen).toHaveLength(1);
   });
 
+  it('GET Order/{id}: one statement for a customer, the same answer an admin gets through the query builder', async () => {
+    const own = await t.db
+      .select({ id: orders.id, source: orders.source })
+      .from(orders)
+      .where(eq(orders.customerId, customerId));
+    expect(new Set(own.map((o) => o.source))).toEqual(new Set(['web', 'import']));
+    const admin = await signInAdmin(t.app);
+    for (const { id } of own) {
+      let res: Awaited<ReturnType<typeof get>> | undefined;
+      const seen = await statementsDuring(t.database, async () => {
+        res = await get(`/api/v1/Order/${id}`);
+      });
+      expect(res!.statusCode).toBe(200);
+      expect(seen).toHaveLength(1);
+      const reference = await get(`/api/v1/Order/${id}`, admin);
+      expect(res!.json()).toEqual(reference.json());
+    }
+    // Another customer's order is 403 and never read; an unknown one 404.
+    const [foreign] = await t.db
+      .select({ id: orders.id })
+      .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .where(eq(customers.companyId, 6001))
+      .limit(1);
+    expect((await get(`/api/v1/Order/${foreign!.id}`)).statusCode).toBe(403);
+    expect((await get('/api/v1/Order/2000000000')).statusCode).toBe(404);
+  });
+
   it('POST Order: read, save (claiming the first mail), mark exported; then the mail marks itself sent', async () => {
     const body = await validOrderBody(t.db, 1001, now);
     let status = 0;
@@ -151,6 +179,13 @@ describe('statements per request on the ordering hot paths', () => {
       // Another customer's data: 401 as well (not 403), as before the check was folded.
       expect((await get('/api/v1/Orders/1001', other)).statusCode).toBe(401);
       expect((await get(`/api/v1/Order/${customerId}/Worksheet/`, other)).statusCode).toBe(401);
+      const [ownOrder] = await t.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.customerId, id))
+        .limit(1);
+      expect((await get(`/api/v1/Order/${ownOrder!.id}`, other)).statusCode).toBe(401);
+      expect((await get('/api/v1/Order/2000000000', other)).statusCode).toBe(401);
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/v1/Order',
