@@ -6,13 +6,8 @@ import { acceptCustomer, sessionCustomerId } from '../../plugins/auth.js';
 import { MAIL_LEASE_MS } from './mail-retry.service.js';
 import { writeOrderExport } from './order-export.js';
 import { sendConfirmation } from './order-mail.js';
-import {
-  findByIdempotencyKey,
-  insertWebOrder,
-  orderContext,
-  type SavedOrder,
-  toOrderDetail,
-} from './orders.service.js';
+import { findByIdempotencyKey, insertWebOrder, orderContext, type SavedOrder } from './order-save.service.js';
+import { toOrderDetail } from './orders.service.js';
 
 type Answer = { status: 201 | 422; body: OrderSaveResponse };
 

@@ -1,0 +1,211 @@
+import { and, eq } from 'drizzle-orm';
+import { isIsoDate } from '../../../domain/business-date.js';
+import type { CustomerTypeRules, OrderableProduct, ValidOrder } from '../../../domain/order.schema.js';
+import type { Database, DbOrTx } from '../../db/client.js';
+import { orders } from '../../db/schema.js';
+import type { CustomerRow } from '../../plugins/auth.js';
+import type { OrderLineRow, OrderRow } from './orders.service.js';
+import { customerColumnsSql, runStatement, type Statement } from './statements.js';
+
+/** POST Order's database side (decision 017): one read before the rules, one insert after. */
+
+/**
+ * Everything POST Order reads, in one statement: the customer (for the account check), their
+ * customer type's rules, the Web Conf # of an earlier order with the same Idempotency-Key ($2,
+ * null when none was sent), and the products they may order for the delivery date ($3, null
+ * when it is not a date; design.md 5.2): linked to the customer, active, and the link's start
+ * and end dates containing the date.
+ */
+const orderContextStatement: Statement = {
+  name: 'order_context',
+  text: `
+select ${customerColumnsSql},
+  t.id as "typeId", t.lead_hours as "leadHours", t.cutoff_hours as "cutoffHours",
+  t.cutoff_minutes as "cutoffMinutes",
+  (select o.order_num from orders o where o.customer_id = c.id and o.idempotency_key = $2::text) as "firstOrderNum",
+  case when $3::date is null then '[]'::json else coalesce((
+    select json_agg(json_build_array(p.id, p.code, p.description, p.units, p.is_case_only))
+    from customer_products cp
+    join products p on p.id = cp.product_id
+    where cp.customer_id = c.id and p.is_active
+      and (cp.start_date is null or cp.start_date <= $3::date)
+      and (cp.end_date is null or cp.end_date >= $3::date)
+  ), '[]') end as products
+from customers c
+left join customer_types t on t.id = c.customer_type_id
+where c.id = $1`,
+};
+
+export type OrderableProducts = Map<string, OrderableProduct & { ProductId: number; Description: string }>;
+
+export interface OrderContext {
+  customer: CustomerRow;
+  /** Null when the customer's type does not exist (a broken import). */
+  type: CustomerTypeRules | null;
+  /** The Web Conf # of the order already placed with this Idempotency-Key. */
+  firstOrderNum: string | null;
+  products: OrderableProducts;
+}
+
+type OrderContextRow = CustomerRow & {
+  typeId: number | null;
+  leadHours: number;
+  cutoffHours: number;
+  cutoffMinutes: number;
+  firstOrderNum: string | null;
+  products: [id: number, code: string, description: string, units: number, isCaseOnly: boolean][];
+};
+
+/** What POST Order needs to know before it validates; undefined when there is no such customer. */
+export async function orderContext(
+  database: Database,
+  customerId: number,
+  idempotencyKey: string | null,
+  deliveryDate: unknown,
+): Promise<OrderContext | undefined> {
+  const date = isIsoDate(deliveryDate) ? deliveryDate : null;
+  const [row] = await runStatement<OrderContextRow>(database, orderContextStatement, [
+    customerId,
+    idempotencyKey,
+    date,
+  ]);
+  if (!row) return undefined;
+  const { typeId, leadHours, cutoffHours, cutoffMinutes, firstOrderNum, products, ...customer } = row;
+  const map: OrderableProducts = new Map();
+  for (const [id, code, description, units, isCaseOnly] of products) {
+    map.set(code, { ProductId: id, Description: description, UnitsPerCase: units, IsCaseOnly: isCaseOnly });
+  }
+  return {
+    customer,
+    type:
+      typeId === null
+        ? null
+        : { Id: typeId, LeadHours: leadHours, CutoffHours: cutoffHours, CutoffMinutes: cutoffMinutes },
+    firstOrderNum,
+    products: map,
+  };
+}
+
+export async function findByIdempotencyKey(
+  db: DbOrTx,
+  customerId: number,
+  key: string,
+): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Saves a web order as Open with the next Web Conf # (from the sequence in the same statement,
+ * decision 001) and its lines, in one statement, so it is atomic without a transaction's
+ * extra round trips. The lines go in as arrays, one element per line, in the order given.
+ * The order comes out claimed for its first confirmation mail (attempt 1, leased until $16,
+ * due at once: decision 016), so a process that dies before that mail leaves it to the retry
+ * round once the lease lapses, and the first attempt needs no claim statement of its own.
+ */
+const insertOrderStatement: Statement = {
+  name: 'insert_web_order',
+  text: `
+with saved as (
+  insert into orders (customer_id, order_num, source, order_type, create_date, delivery_date,
+                      name, phone, email, reference_po, status, idempotency_key,
+                      mail_attempts, mail_sending_until, mail_next_attempt_at)
+  values ($1, 'W' || nextval('web_order_num_seq'), 'web', 'WEB', $2, $3, $4, $5, $6, $7, 1, $8,
+          1, $16, $2)
+  returning id, order_num
+), lines as (
+  insert into order_lines (order_id, product_id, code, description, units_per_case,
+                           case_quantity, unit_quantity, is_case_only)
+  select saved.id, l.product_id, l.code, l.description, l.units_per_case,
+         l.case_quantity, l.unit_quantity, l.is_case_only
+  from saved,
+    unnest($9::int[], $10::text[], $11::text[], $12::int[], $13::int[], $14::int[], $15::boolean[])
+      with ordinality as l(product_id, code, description, units_per_case, case_quantity, unit_quantity, is_case_only, n)
+  order by l.n
+)
+select id, order_num as "orderNum" from saved`,
+};
+
+/** A saved web order as the export file and the mail need it (the lines as they were inserted). */
+export interface SavedOrder {
+  row: Pick<
+    OrderRow,
+    | 'id'
+    | 'customerId'
+    | 'orderNum'
+    | 'source'
+    | 'orderType'
+    | 'createDate'
+    | 'deliveryDate'
+    | 'name'
+    | 'phone'
+    | 'email'
+    | 'referencePo'
+    | 'status'
+    | 'idempotencyKey'
+  >;
+  lines: Omit<OrderLineRow, 'id' | 'orderId'>[];
+}
+
+export async function insertWebOrder(
+  database: Database,
+  input: {
+    customerId: number;
+    order: ValidOrder;
+    productIds: Map<string, { ProductId: number; Description: string }>;
+    idempotencyKey: string | null;
+    now: Date;
+    /** When the first mail attempt's claim lapses (`now` + MAIL_LEASE_MS). */
+    mailLeaseUntil: Date;
+  },
+): Promise<SavedOrder> {
+  const { order } = input;
+  const lines = order.ProductQuantities.map((line) => ({
+    productId: input.productIds.get(line.Code)?.ProductId ?? null,
+    code: line.Code,
+    description: input.productIds.get(line.Code)?.Description ?? '',
+    unitsPerCase: line.UnitsPerCase,
+    caseQuantity: line.CaseQuantity,
+    unitQuantity: line.UnitQuantity,
+    isCaseOnly: line.IsCaseOnly,
+  }));
+  const referencePo = order.ReferencePO ?? '';
+  const [saved] = await runStatement<{ id: number; orderNum: string }>(database, insertOrderStatement, [
+    input.customerId,
+    input.now,
+    order.DeliveryDate,
+    order.Name,
+    order.Phone,
+    order.Email,
+    referencePo,
+    input.idempotencyKey,
+    lines.map((l) => l.productId),
+    lines.map((l) => l.code),
+    lines.map((l) => l.description),
+    lines.map((l) => l.unitsPerCase),
+    lines.map((l) => l.caseQuantity),
+    lines.map((l) => l.unitQuantity),
+    lines.map((l) => l.isCaseOnly),
+    input.mailLeaseUntil,
+  ]);
+  const row = {
+    id: saved!.id,
+    customerId: input.customerId,
+    orderNum: saved!.orderNum,
+    source: 'web' as const,
+    orderType: 'WEB',
+    createDate: input.now,
+    deliveryDate: order.DeliveryDate,
+    name: order.Name,
+    phone: order.Phone,
+    email: order.Email,
+    referencePo,
+    status: 1,
+    idempotencyKey: input.idempotencyKey,
+  };
+  return { row, lines };
+}
