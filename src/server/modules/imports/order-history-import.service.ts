@@ -9,7 +9,7 @@ import {
   type OrderHistoryRow,
   parseOrderHistoryLine,
 } from './order-history.parser.js';
-import { openRowWriter, webOrderMessage } from './order-history-rows.writer.js';
+import { onLineConflict, openRowWriter, webOrderMessage } from './order-history-rows.writer.js';
 import { copyLine, type SqlRunner } from './sql-runner.js';
 
 export const unknownItemsNote = (n: number) =>
@@ -125,14 +125,7 @@ const applyBatch = `
                              case_quantity, unit_quantity, is_case_only)
     select order_id, product_id, code, description, units_per_case, cases, units, is_case_only
     from lines where not new_order
-    on conflict (order_id, code) do update set
-      product_id = excluded.product_id, description = excluded.description,
-      units_per_case = excluded.units_per_case, case_quantity = excluded.case_quantity,
-      unit_quantity = excluded.unit_quantity, is_case_only = excluded.is_case_only
-    where (order_lines.product_id, order_lines.description, order_lines.units_per_case,
-           order_lines.case_quantity, order_lines.unit_quantity, order_lines.is_case_only)
-      is distinct from (excluded.product_id, excluded.description, excluded.units_per_case,
-           excluded.case_quantity, excluded.unit_quantity, excluded.is_case_only)
+    ${onLineConflict}
     returning order_id, code, (xmax = 0) as inserted)
   select
     (select count(*) from src)::int as applied,

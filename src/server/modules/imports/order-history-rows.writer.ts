@@ -59,6 +59,19 @@ const lineColumns = [
   'is_case_only',
 ] as const;
 
+/**
+ * An order's line met again in a file (both writers): rewritten where it changed, left alone
+ * where not, so the statement's `returning` holds only the lines that really changed.
+ */
+export const onLineConflict = `on conflict (order_id, code) do update set
+      product_id = excluded.product_id, description = excluded.description,
+      units_per_case = excluded.units_per_case, case_quantity = excluded.case_quantity,
+      unit_quantity = excluded.unit_quantity, is_case_only = excluded.is_case_only
+    where (order_lines.product_id, order_lines.description, order_lines.units_per_case,
+           order_lines.case_quantity, order_lines.unit_quantity, order_lines.is_case_only)
+      is distinct from (excluded.product_id, excluded.description, excluded.units_per_case,
+           excluded.case_quantity, excluded.unit_quantity, excluded.is_case_only)`;
+
 // Lines of orders imported before: an upsert by (order, item). A line counts as Updated when
 // its row changed or, unchanged itself, its order's header did ($2: those orders' ids).
 const upsertLines = `
@@ -66,14 +79,7 @@ const upsertLines = `
   up as (
     insert into order_lines (${lineColumns.join(', ')})
     select o, p, c, d, u, cq, uq, co from src
-    on conflict (order_id, code) do update set
-      product_id = excluded.product_id, description = excluded.description,
-      units_per_case = excluded.units_per_case, case_quantity = excluded.case_quantity,
-      unit_quantity = excluded.unit_quantity, is_case_only = excluded.is_case_only
-    where (order_lines.product_id, order_lines.description, order_lines.units_per_case,
-           order_lines.case_quantity, order_lines.unit_quantity, order_lines.is_case_only)
-      is distinct from (excluded.product_id, excluded.description, excluded.units_per_case,
-           excluded.case_quantity, excluded.unit_quantity, excluded.is_case_only)
+    ${onLineConflict}
     returning order_id, code, (xmax = 0) as inserted)
   select count(*) filter (where up.inserted)::int as inserted,
          count(*) filter (where not up.inserted
