@@ -1,7 +1,8 @@
-import { List, ScrollArea, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { WebOrderListItem } from '../../../../domain/regenerate.schema';
 import { showConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { ChosenOrders } from './chosen-orders';
 
 /** Spec section 8's texts, spelling and all ('Regerenation' is the spec's). */
 export const regenerateToasts = {
@@ -25,18 +26,7 @@ export function confirmRegenerate(orders: readonly WebOrderListItem[]): Promise<
           Write the export{' '}
           {orders.length === 1 ? 'file of this order' : `files of these ${orders.length} orders`} again?
         </Text>
-        <ScrollArea.Autosize mah={280} type="auto">
-          <List size="sm" spacing={2} aria-label="Orders to regenerate">
-            {orders.map((o) => (
-              <List.Item key={o.Id}>
-                <Text span fw={600} fz="sm">
-                  {o.OrderNum}
-                </Text>{' '}
-                - {o.CompanyId} {o.CustomerName}
-              </List.Item>
-            ))}
-          </List>
-        </ScrollArea.Autosize>
+        <ChosenOrders orders={orders} label="Orders to regenerate" />
       </Stack>
     ),
   });

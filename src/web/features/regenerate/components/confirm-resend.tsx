@@ -1,7 +1,8 @@
-import { List, ScrollArea, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { WebOrderListItem } from '../../../../domain/regenerate.schema';
 import { showConfirmDialog } from '../../../components/dialogs/confirm-dialog';
+import { ChosenOrders } from './chosen-orders';
 
 /** Worded like the screen's regenerate toasts (decision 016). */
 export const resendToasts = {
@@ -28,18 +29,11 @@ export function confirmResend(orders: readonly WebOrderListItem[]): Promise<bool
           {mailedBefore > 0 &&
             ` ${mailedBefore === 1 ? 'One was' : `${mailedBefore} were`} mailed before and will be mailed again.`}
         </Text>
-        <ScrollArea.Autosize mah={280} type="auto">
-          <List size="sm" spacing={2} aria-label="Orders to mail">
-            {orders.map((o) => (
-              <List.Item key={o.Id}>
-                <Text span fw={600} fz="sm">
-                  {o.OrderNum}
-                </Text>{' '}
-                - {o.CompanyId} {o.CustomerName} ({o.MailedAt ? 'Mailed' : 'Not mailed'})
-              </List.Item>
-            ))}
-          </List>
-        </ScrollArea.Autosize>
+        <ChosenOrders
+          orders={orders}
+          label="Orders to mail"
+          extra={(o) => ` (${o.MailedAt ? 'Mailed' : 'Not mailed'})`}
+        />
       </Stack>
     ),
   });
