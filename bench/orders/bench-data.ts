@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { addDays, dayOfWeek } from '../../src/domain/business-date.js';
+import { earliestDeliveryDate } from '../../src/domain/delivery-date.js';
 import type { Db } from '../../src/server/db/client.js';
 
 /**
@@ -14,6 +16,18 @@ export const BENCH = {
   linesPerOrder: 10,
 };
 export const firstCompanyId = 1001;
+
+/**
+ * A delivery date the bench customers (type 2: 24 h lead time, 16:00 cutoff) may order for
+ * now: a week after the earliest one, whatever the hour, and never a Sunday.
+ */
+export function benchDeliveryDate(now = new Date()): string {
+  const date = addDays(
+    earliestDeliveryDate({ now, tz: 'America/Chicago', leadHours: 24, cutoffHours: 16, cutoffMinutes: 0 }),
+    7,
+  );
+  return dayOfWeek(date) === 0 ? addDays(date, 1) : date;
+}
 
 export async function generateBenchData(db: Db, log: (m: string) => void = () => {}) {
   const t0 = Date.now();

@@ -19,11 +19,9 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pgClient from 'pg';
-import { addDays, dayOfWeek } from '../../src/domain/business-date.js';
-import { earliestDeliveryDate } from '../../src/domain/delivery-date.js';
 import { migrateDatabase, openDatabase } from '../../src/server/db/client.js';
 import { adminPostgresUrl, createDatabase, dropDatabase } from '../../src/server/test/pg-admin.js';
-import { BENCH, firstCompanyId, generateBenchData } from './bench-data.js';
+import { BENCH, benchDeliveryDate, firstCompanyId, generateBenchData } from './bench-data.js';
 import { startServer } from './server-process.js';
 
 const args = process.argv.slice(2);
@@ -206,18 +204,7 @@ async function measure(target: string, url: string, countWebOrders: () => Promis
   const clients = await Promise.all(
     Array.from({ length: connections }, (_, k) => signIn(url, firstCompanyId + k * 61)),
   );
-  // Type 2: 24 h lead time, 16:00 cutoff; a date a week out is always allowed (and never a Sunday).
-  let date = addDays(
-    earliestDeliveryDate({
-      now: new Date(),
-      tz: 'America/Chicago',
-      leadHours: 24,
-      cutoffHours: 16,
-      cutoffMinutes: 0,
-    }),
-    7,
-  );
-  if (dayOfWeek(date) === 0) date = addDays(date, 1);
+  const date = benchDeliveryDate();
 
   // A few seconds of each read first, unrecorded: the JIT and the database's caches warm up.
   await autocannon({

@@ -17,12 +17,10 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { addDays, dayOfWeek } from '../../src/domain/business-date.js';
-import { earliestDeliveryDate } from '../../src/domain/delivery-date.js';
 import { migrateDatabase, openDatabase } from '../../src/server/db/client.js';
 import { adminPostgresUrl, createDatabase, dropDatabase } from '../../src/server/test/pg-admin.js';
 import { ServerProcess } from '../../src/server/test/server-process.js';
-import { BENCH, firstCompanyId, generateBenchData } from '../orders/bench-data.js';
+import { BENCH, benchDeliveryDate, firstCompanyId, generateBenchData } from '../orders/bench-data.js';
 import { growthVerdict, percentile } from './stats.js';
 
 const args = process.argv.slice(2);
@@ -92,22 +90,6 @@ async function session(base: string, companyId: number): Promise<Customer> {
   if (res.status !== 200 || !cookie) throw new Error(`sign-in ${companyId}: ${res.status} ${res.body}`);
   const { Id } = JSON.parse(res.body) as { Id: number };
   return { cookie: cookie.split(';')[0]!, customerId: Id, companyId, orderIds: [] };
-}
-
-function deliveryDate(): string {
-  // Type 2: 24 h lead time, 16:00 cutoff; a week out is always allowed, whatever the hour.
-  let date = addDays(
-    earliestDeliveryDate({
-      now: new Date(),
-      tz: 'America/Chicago',
-      leadHours: 24,
-      cutoffHours: 16,
-      cutoffMinutes: 0,
-    }),
-    7,
-  );
-  if (dayOfWeek(date) === 0) date = addDays(date, 1);
-  return date;
 }
 
 function orderBody(c: Customer, date: string, n: number): string {
@@ -275,7 +257,7 @@ async function soak(server: ServerProcess, databaseUrl: string) {
     );
     r.orderIds = (list.Orders as { Id: number }[]).slice(0, 20).map((o) => o.Id);
   }
-  const date = deliveryDate();
+  const date = benchDeliveryDate();
   const tally = new Tally();
   const started = Date.now();
   const until = started + minutes * 60_000;
