@@ -22,8 +22,11 @@ const orderRow = async (t: TestApp, orderNum: string) => {
   return row!;
 };
 
-/** Places an order as customer 1001 through the real endpoint and waits for its first mail attempt. */
-async function placeOrder(t: TestApp, now: Date): Promise<string> {
+/**
+ * Places an order as customer 1001 through the real endpoint and, unless told not to, waits
+ * for its first mail attempt.
+ */
+async function placeOrder(t: TestApp, now: Date, { settle = true } = {}): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/Order',
@@ -31,7 +34,7 @@ async function placeOrder(t: TestApp, now: Date): Promise<string> {
     payload: await validOrderBody(t.db, 1001, now),
   });
   expect(res.statusCode).toBe(201);
-  await t.app.settle();
+  if (settle) await t.app.settle();
   return res.json().OrderNum;
 }
 
@@ -97,14 +100,7 @@ describe('confirmation mail retries and staff resend', () => {
     sink.refusing = false;
     sink.stalling = true;
     clock = new Date();
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/Order',
-      headers: { cookie: await signInCustomer(t.app) },
-      payload: await validOrderBody(t.db, 1001, clock),
-    });
-    expect(res.statusCode).toBe(201);
-    const orderNum: string = res.json().OrderNum;
+    const orderNum = await placeOrder(t, clock, { settle: false }); // its first attempt hangs
     await vi.waitFor(() => expect(sink.stalled.length).toBe(1));
     // Saved already claimed for attempt 1 by the insert itself, due should that attempt die.
     expect(await orderRow(t, orderNum)).toMatchObject({

@@ -92,6 +92,8 @@ describe('statements per request on the ordering hot paths', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  const linesOf = (orderIds: number[]) =>
+    t.db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds));
   const get = (url: string, as = cookie) => t.app.inject({ method: 'GET', url, headers: { cookie: as } });
 
   it('GET Orders/{companyId}: one statement, the account check included', async () => {
@@ -211,15 +213,7 @@ describe('statements per request on the ordering hot paths', () => {
       .from(orders)
       .where(eq(orders.customerId, customerId))
       .orderBy(desc(orders.createDate), desc(orders.id));
-    const lines = await t.db
-      .select()
-      .from(orderLines)
-      .where(
-        inArray(
-          orderLines.orderId,
-          rows.map((r) => r.id),
-        ),
-      );
+    const lines = await linesOf(rows.map((r) => r.id));
     expect(body.Orders).toEqual(
       rows.map((r) => {
         const own = lines.filter((l) => l.orderId === r.id);
@@ -256,15 +250,7 @@ describe('statements per request on the ordering hot paths', () => {
     const rows = await t.db.select().from(orders).where(eq(orders.customerId, customerId));
     const dates = [...new Set(rows.map((r) => r.deliveryDate).filter((d) => d < today))].sort().slice(-5);
     expect(sheet.DeliveryDates).toEqual(dates);
-    const lines = await t.db
-      .select()
-      .from(orderLines)
-      .where(
-        inArray(
-          orderLines.orderId,
-          rows.filter((r) => dates.includes(r.deliveryDate)).map((r) => r.id),
-        ),
-      );
+    const lines = await linesOf(rows.filter((r) => dates.includes(r.deliveryDate)).map((r) => r.id));
     const expected = new Map<string, Record<string, number>>();
     for (const l of lines) {
       const date = rows.find((r) => r.id === l.orderId)!.deliveryDate;
