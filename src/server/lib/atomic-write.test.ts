@@ -24,6 +24,15 @@ describe('writeFileAtomic', () => {
     expect(readdirSync(dir)).toEqual(['b.eml']);
   });
 
+  it('writes many files into one folder at once, each whole, sharing the folder syncs', async () => {
+    const dir = path.join(root, 'busy');
+    const names = Array.from({ length: 60 }, (_, i) => `W${i}.txt`);
+    await Promise.all(names.map((name) => writeFileAtomic(path.join(dir, name), `${name}\r\n`.repeat(50))));
+    expect(readdirSync(dir).sort()).toEqual([...names].sort());
+    for (const name of names)
+      expect(readFileSync(path.join(dir, name), 'utf8')).toBe(`${name}\r\n`.repeat(50));
+  });
+
   it('fails when the folder cannot be made, writing nothing', async () => {
     mkdirSync(root, { recursive: true });
     writeFileSync(path.join(root, 'blocked'), 'a file where the folder should be');
