@@ -20,6 +20,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { importRoutes } from './modules/imports/imports.routes.js';
 import { apiRoutes } from './modules/index.js';
 import { startMailRetryLoop } from './modules/orders/mail-retry.js';
+import { createOrderMarks, type OrderMarks } from './modules/orders/order-marks.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import {
@@ -43,6 +44,8 @@ declare module 'fastify' {
     now(): Date;
     loginThrottle: LoginThrottle;
     mailer: Mailer;
+    /** When an order's file was written and its mail sent, written in batches (decision 018). */
+    orderMarks: OrderMarks;
     /** Runs work after the answer (a confirmation mail); close() waits for it. */
     background(work: Promise<unknown>): void;
     /** Resolves when the background work started so far has ended (tests, shutdown). */
@@ -110,6 +113,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     outboxDir: config.outboxDir,
   });
   app.decorate('mailer', mailer);
+  const orderMarks = createOrderMarks(database);
+  app.decorate('orderMarks', orderMarks);
   const pending = new Set<Promise<unknown>>();
   app.decorate('background', (work: Promise<unknown>) => {
     pending.add(work);
@@ -120,6 +125,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     await app.settle();
+    await orderMarks.flush();
     mailer.close();
   });
   startMailRetryWhenReady(app, config.mailRetrySeconds);

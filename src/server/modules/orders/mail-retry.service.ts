@@ -94,13 +94,6 @@ export async function releaseMailClaims(db: DbOrTx, ids: number[]): Promise<void
     .where(and(inArray(orders.id, ids), isNull(orders.mailedAt)));
 }
 
-export async function recordMailSent(db: DbOrTx, orderId: number, now: Date): Promise<void> {
-  await db
-    .update(orders)
-    .set({ mailedAt: now, mailNextAttemptAt: null, mailSendingUntil: null, mailError: null })
-    .where(eq(orders.id, orderId));
-}
-
 /** The error a clerk can read in the list; SMTP answers can be long. */
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
 

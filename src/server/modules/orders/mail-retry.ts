@@ -47,7 +47,7 @@ export async function runMailRetryRound(
     }
     tried += 1;
     const order = await getOrderDetail(app.db, { id: claim.id });
-    const outcome = await deliverConfirmation(app.db, app.mailer, order, claim, now);
+    const outcome = await deliverConfirmation(app, order, claim, now);
     const about = { orderNum: order.OrderNum, attempt: claim.attempt };
     if (outcome.sent) {
       sent += 1;
@@ -119,7 +119,7 @@ export async function resendOrderMails(
       results.push({ Id: id, OrderNum: order.OrderNum, Sent: false, ErrorMessage: resendMessages.underWay });
       continue;
     }
-    const outcome = await deliverConfirmation(app.db, app.mailer, order, claim, now);
+    const outcome = await deliverConfirmation(app, order, claim, now);
     if (!outcome.sent) {
       log.error({ err: outcome.error, orderNum: order.OrderNum }, 'confirmation mail resend failed');
     }

@@ -53,7 +53,12 @@ export function exportFileName(orderNum: string): string {
   return `${orderNum.replace(/[^A-Za-z0-9_-]/g, '_')}.txt`;
 }
 
-/** Writes the order's file (atomically: the ERP never sees half of it) and records when. */
+/** Writes the order's file, atomically: the ERP never sees half of it. */
+export async function writeOrderExportFile(exportDir: string, order: OrderDetail, tz: string) {
+  await writeFileAtomic(path.join(exportDir, exportFileName(order.OrderNum)), orderExportText(order, tz));
+}
+
+/** Writes the order's file and records when (Regenerate Orders, one order after another). */
 export async function writeOrderExport(
   db: DbOrTx,
   exportDir: string,
@@ -61,7 +66,7 @@ export async function writeOrderExport(
   tz: string,
   now: Date,
 ) {
-  await writeFileAtomic(path.join(exportDir, exportFileName(order.OrderNum)), orderExportText(order, tz));
+  await writeOrderExportFile(exportDir, order, tz);
   await db.update(orders).set({ exportedAt: now }).where(eq(orders.id, order.Id));
 }
 

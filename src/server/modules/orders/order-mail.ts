@@ -2,8 +2,16 @@ import type { OrderDetail } from '../../../domain/order-view.schema.js';
 import { formatPhone } from '../../../domain/phone.js';
 import type { DbOrTx } from '../../db/client.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { type ClaimedMail, recordMailFailure, recordMailSent } from './mail-retry.service.js';
+import { type ClaimedMail, recordMailFailure } from './mail-retry.service.js';
 import { erpDate } from './order-export.js';
+import type { OrderMarks } from './order-marks.js';
+
+/** What sending a confirmation needs: the database, the mailer and the batched marks. */
+export interface MailDeps {
+  db: DbOrTx;
+  mailer: Mailer;
+  orderMarks: OrderMarks;
+}
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -48,30 +56,29 @@ export function confirmationMail(order: OrderDetail) {
  * already claimed for it as attempt 1 (decision 016). A failure is recorded with when to try
  * again, then thrown for the caller to log.
  */
-export async function sendConfirmation(db: DbOrTx, mailer: Mailer, order: OrderDetail, now: Date) {
-  const outcome = await deliverConfirmation(db, mailer, order, { id: order.Id, attempt: 1 }, now);
+export async function sendConfirmation(deps: MailDeps, order: OrderDetail, now: Date) {
+  const outcome = await deliverConfirmation(deps, order, { id: order.Id, attempt: 1 }, now);
   if (!outcome.sent) throw outcome.error;
 }
 
 export type MailOutcome = { sent: true } | { sent: false; error: unknown; gaveUp: boolean };
 
 /**
- * One attempt at a claimed order: on success the order is marked mailed; on failure the
- * reason and the next attempt are recorded.
+ * One attempt at a claimed order: on success the order is marked mailed (in the next batch
+ * of marks, decision 018); on failure the reason and the next attempt are recorded.
  */
 export async function deliverConfirmation(
-  db: DbOrTx,
-  mailer: Mailer,
+  deps: MailDeps,
   order: OrderDetail,
   claim: ClaimedMail,
   now: Date,
 ): Promise<MailOutcome> {
   try {
-    await mailer.send(confirmationMail(order));
+    await deps.mailer.send(confirmationMail(order));
   } catch (error) {
-    const { gaveUp } = await recordMailFailure(db, claim, error, now);
+    const { gaveUp } = await recordMailFailure(deps.db, claim, error, now);
     return { sent: false, error, gaveUp };
   }
-  await recordMailSent(db, order.Id, now);
+  await deps.orderMarks.mailed(order.Id, now);
   return { sent: true };
 }

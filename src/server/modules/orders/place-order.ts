@@ -4,7 +4,7 @@ import type { OrderSaveResponse } from '../../../domain/order-view.schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { acceptCustomer, sessionCustomerId } from '../../plugins/auth.js';
 import { MAIL_LEASE_MS } from './mail-retry.service.js';
-import { writeOrderExport } from './order-export.js';
+import { writeOrderExportFile } from './order-export.js';
 import { sendConfirmation } from './order-mail.js';
 import { findByIdempotencyKey, insertWebOrder, orderContext, type SavedOrder } from './order-save.service.js';
 import { toOrderDetail } from './orders.service.js';
@@ -83,8 +83,18 @@ export async function placeOrder(
 
   // Everything the file and the mail need is in hand: no need to read the order back.
   const detail = toOrderDetail({ ...row, companyId: customer.companyId, customerName: customer.name }, lines);
+  // The file is written before the answer: once the customer has a Web Conf #, the ERP's copy
+  // exists (decision 017). Recording when is bookkeeping and goes in the next batch of marks.
   try {
-    await writeOrderExport(app.db, app.config.exportDir, detail, app.config.businessTz, now);
+    await writeOrderExportFile(app.config.exportDir, detail, app.config.businessTz);
+    app.background(
+      app.orderMarks.exported(row.id, now).catch((err) => {
+        log.error(
+          { err, orderNum: row.orderNum },
+          'order file written but not recorded as exported; Regenerate Orders lists it as not exported',
+        );
+      }),
+    );
   } catch (err) {
     log.error(
       { err, orderNum: row.orderNum },
@@ -93,7 +103,7 @@ export async function placeOrder(
   }
   // The mail goes out after the answer: a slow or refusing mail server must not hold the customer.
   app.background(
-    sendConfirmation(app.db, app.mailer, detail, new Date()).catch((err) => {
+    sendConfirmation(app, detail, new Date()).catch((err) => {
       log.error(
         { err, orderNum: row.orderNum, to: detail.Email },
         'order saved but its confirmation mail could not be sent',
