@@ -7,6 +7,7 @@ import {
   OrderInputSchema,
   OrderLineInputSchema,
   orderInputSchemaFor,
+  requestedCodes,
   type ValidateOrderContext,
   validateOrder,
 } from './order.schema';
@@ -291,6 +292,39 @@ describe('validateOrder: products', () => {
             );
           }
         }
+      }),
+    );
+  });
+});
+
+describe('requestedCodes', () => {
+  it('reads the codes a body asks for as the schema does: trimmed, once each, strings only', () => {
+    expect(
+      requestedCodes({
+        ProductQuantities: [
+          { Code: ' A1 ' },
+          { Code: 'A1' },
+          { Code: 'B2', CaseQuantity: 3 },
+          { Code: 7 },
+          { Code: '  ' },
+          null,
+          'x',
+        ],
+      }),
+    ).toEqual(['A1', 'B2']);
+  });
+
+  it('finds none in a body without a list of products', () => {
+    for (const body of [null, undefined, 'text', {}, { ProductQuantities: 'A1' }])
+      expect(requestedCodes(body)).toEqual([]);
+  });
+
+  it('agrees with the schema on every code it accepts', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string(), { maxLength: 5 }), (codes) => {
+        const parsed = OrderLineInputSchema.array().safeParse(codes.map((Code) => ({ Code })));
+        const wanted = new Set(requestedCodes({ ProductQuantities: codes.map((Code) => ({ Code })) }));
+        if (parsed.success) for (const line of parsed.data) expect(wanted.has(line.Code)).toBe(true);
       }),
     );
   });

@@ -109,6 +109,22 @@ export const OrderLineInputSchema = z.object({
   UnitQuantity: QuantityField,
 });
 export type OrderLineInput = z.input<typeof OrderLineInputSchema>;
+
+/**
+ * The product codes a submitted body asks for, as the schema reads them (trimmed), before it
+ * is validated: the server looks up only these products. Whatever is not a code is left to
+ * the schema to refuse.
+ */
+export function requestedCodes(input: unknown): string[] {
+  const lines = (input as { ProductQuantities?: unknown } | null)?.ProductQuantities;
+  if (!Array.isArray(lines)) return [];
+  const codes = new Set<string>();
+  for (const line of lines.slice(0, MAX_ORDER_LINES)) {
+    const code = (line as { Code?: unknown } | null)?.Code;
+    if (typeof code === 'string' && code.trim()) codes.add(code.trim());
+  }
+  return [...codes];
+}
 export type OrderLine = z.output<typeof OrderLineInputSchema>;
 
 /**

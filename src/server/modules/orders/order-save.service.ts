@@ -12,9 +12,10 @@ import { customerColumnsSql, runStatement, type Statement } from './statements.j
 /**
  * Everything POST Order reads, in one statement: the customer (for the account check), their
  * customer type's rules, the Web Conf # of an earlier order with the same Idempotency-Key ($2,
- * null when none was sent), and the products they may order for the delivery date ($3, null
- * when it is not a date; design.md 5.2): linked to the customer, active, and the link's start
- * and end dates containing the date.
+ * null when none was sent), and which of the codes the body asks for ($4) they may order for
+ * the delivery date ($3, null when it is not a date; design.md 5.2): linked to the customer,
+ * active, and the link's start and end dates containing the date. A code not returned is
+ * one the customer may not order.
  */
 const orderContextStatement: Statement = {
   name: 'order_context',
@@ -27,7 +28,7 @@ select ${customerColumnsSql},
     select json_agg(json_build_array(p.id, p.code, p.description, p.units, p.is_case_only))
     from customer_products cp
     join products p on p.id = cp.product_id
-    where cp.customer_id = c.id and p.is_active
+    where cp.customer_id = c.id and p.is_active and p.code = any($4::text[])
       and (cp.start_date is null or cp.start_date <= $3::date)
       and (cp.end_date is null or cp.end_date >= $3::date)
   ), '[]') end as products
@@ -62,12 +63,14 @@ export async function orderContext(
   customerId: number,
   idempotencyKey: string | null,
   deliveryDate: unknown,
+  codes: string[],
 ): Promise<OrderContext | undefined> {
   const date = isIsoDate(deliveryDate) ? deliveryDate : null;
   const [row] = await runStatement<OrderContextRow>(database, orderContextStatement, [
     customerId,
     idempotencyKey,
     date,
+    codes,
   ]);
   if (!row) return undefined;
   const { typeId, leadHours, cutoffHours, cutoffMinutes, firstOrderNum, products, ...customer } = row;

@@ -4,9 +4,14 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../domain/business-date.js';
-import { orderLines, orders } from '../../db/schema.js';
+import { orderLines, orders, products } from '../../db/schema.js';
 import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../../test/helpers.js';
-import { customerByCompany, firstDeliveryDate, validOrderBody } from '../../test/order-fixtures.js';
+import {
+  customerByCompany,
+  firstDeliveryDate,
+  orderableCodes,
+  validOrderBody,
+} from '../../test/order-fixtures.js';
 
 describe('POST Order', () => {
   let t: TestApp;
@@ -101,6 +106,33 @@ describe('POST Order', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ IsSuccessful: false, OrderNum: null, ErrorMessage: message });
     expect(await orderCount()).toBe(before);
+  });
+
+  it("orders only the customer's own products, reading codes as the form's rules do (trimmed)", async () => {
+    const body = await validOrderBody(t.db, 1001, now);
+    const own = new Set((await orderableCodes(t.db, 1001, body.DeliveryDate)).map((p) => p.code));
+    // An active product of the catalogue that is not on this customer's list.
+    const active = await t.db
+      .select({ code: products.code })
+      .from(products)
+      .where(eq(products.isActive, true));
+    const other = active.find((p) => !own.has(p.code));
+    expect(other).toBeDefined();
+    const before = await orderCount();
+    const refused = await post({
+      ...body,
+      ProductQuantities: [...body.ProductQuantities, { Code: other!.code, CaseQuantity: 1, UnitQuantity: 0 }],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().ErrorMessage).toBe(`Product ${other!.code} is not available to order`);
+    expect(await orderCount()).toBe(before);
+
+    const [first] = body.ProductQuantities;
+    const padded = await post({ ...body, ProductQuantities: [{ ...first!, Code: `  ${first!.Code} ` }] });
+    expect(padded.statusCode).toBe(201);
+    const [saved] = await t.db.select().from(orders).where(eq(orders.orderNum, padded.json().OrderNum));
+    const lines = await t.db.select().from(orderLines).where(eq(orderLines.orderId, saved!.id));
+    expect(lines.map((l) => l.code)).toEqual([first!.Code]);
   });
 
   it('refuses a Sunday and a Saturday for customer type 1', async () => {

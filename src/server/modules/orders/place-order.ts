@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { validateOrder } from '../../../domain/order.schema.js';
+import { requestedCodes, validateOrder } from '../../../domain/order.schema.js';
 import type { OrderSaveResponse } from '../../../domain/order-view.schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { acceptCustomer, sessionCustomerId } from '../../plugins/auth.js';
@@ -36,10 +36,12 @@ export async function placeOrder(
   const { idempotencyKey } = input;
   const log = request.log;
   const deliveryDate = (input.body as { DeliveryDate?: unknown } | null)?.DeliveryDate;
-  // The account check, the customer type, an earlier answer to this key and the orderable
-  // products: one round trip (the route's guard left the account check to it).
+  // The account check, the customer type, an earlier answer to this key and which of the
+  // products asked for may be ordered: one round trip (the route's guard left the account
+  // check to it).
   const customerId = sessionCustomerId(request) ?? signedInCustomer(request).id;
-  const context = await orderContext(app.database, customerId, idempotencyKey, deliveryDate);
+  const codes = requestedCodes(input.body);
+  const context = await orderContext(app.database, customerId, idempotencyKey, deliveryDate, codes);
   const customer = acceptCustomer(request, context?.customer);
   const { type, firstOrderNum, products } = context!;
   if (firstOrderNum) return saved(firstOrderNum);
