@@ -5,15 +5,20 @@
  * GET Order/{id}/Worksheet/ and POST Order, and checks that every accepted order is stored once.
  *
  *   npx tsx bench/orders/orders-bench.ts [--only pg|pglite] [--seconds 15] [--orders 2000]
- *     [--after-data "create index ...; vacuum analyze order_lines"]
+ *     [--calls healthz,orders,worksheet,post] [--after-data "create index ...; vacuum analyze order_lines"]
  *
+ * --calls measures only the calls named (all four by default), e.g. `--calls post` to profile
+ * the server (BENCH_SERVER_NODE_ARGS, see server-process.ts) on POST Order alone. --rounds
+ * measures them several times over on the same server and data, one round after another,
+ * to see how much a figure moves on a shared machine. --timeline prints each call's p50 and
+ * p99 second by second, to tell a steady queue from a stall.
  * --after-data runs statements (split on ';') once the data is in, to measure an index
  * before it becomes a migration. Besides latency it prints the CPU per request of the server
  * and of its PostgreSQL backends, which compares runs on a busy machine where req/s cannot.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -31,6 +36,20 @@ const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5
 const connections = 32;
 const ordersToPost = args.includes('--orders') ? Number(args[args.indexOf('--orders') + 1]) : 2000;
 const afterData = args.includes('--after-data') ? args[args.indexOf('--after-data') + 1]! : '';
+const timeline = args.includes('--timeline');
+/**
+ * Where the PostgreSQL run's server writes its two files per order. Not the system's temp
+ * folder by default: on ext4, creating a file skips every inode of its block group freed in
+ * the last minutes (the kernel's recently_deleted()), so right after a test run or an earlier
+ * bench run had deleted thousands of files there, each new file cost 1.4 ms of kernel time
+ * instead of 0.07 ms (perf: a third of all CPU), and the figures measured the machine's
+ * history rather than the server (decision 017). BENCH_FILES_DIR=/some/disk/folder measures
+ * a disk of your choosing.
+ */
+const filesRoot = process.env.BENCH_FILES_DIR ?? (existsSync('/dev/shm') ? '/dev/shm' : os.tmpdir());
+const rounds = args.includes('--rounds') ? Number(args[args.indexOf('--rounds') + 1]) : 1;
+const allCalls = 'healthz,orders,worksheet,post';
+const calls = new Set((args.includes('--calls') ? args[args.indexOf('--calls') + 1]! : allCalls).split(','));
 
 interface Row {
   target: string;
@@ -48,7 +67,9 @@ const rows: Row[] = [];
 
 async function run(target: 'pg' | 'pglite') {
   console.log(`\n== ${target === 'pg' ? 'PostgreSQL' : 'PGlite'} ==`);
-  const dir = mkdtempSync(path.join(os.tmpdir(), `bev-bench-${target}-`));
+  // PGlite keeps its database in the server's data folder, so that folder stays on disk.
+  const dir = mkdtempSync(path.join(target === 'pg' ? filesRoot : os.tmpdir(), `bev-bench-${target}-`));
+  console.log(`the server's files (back-office exports, mail outbox) go to ${dir}`);
   const dbName = `bev_bench_${randomBytes(4).toString('hex')}`;
   const databaseUrl = target === 'pg' ? await createDatabase(pgUrl, dbName) : undefined;
   try {
@@ -169,6 +190,9 @@ async function load(
   const cpuBefore = await cpu();
   let i = 0;
   const statuses = new Map<number, number>();
+  /** [seconds since the start, latency ms] of every answer, for --timeline. */
+  const answers: [number, number][] = [];
+  const start = performance.now();
   const result = await autocannon({
     url,
     connections,
@@ -176,7 +200,10 @@ async function load(
     ...(amount ? { amount } : { duration: seconds }),
     setupClient: (client) => {
       setup(client, i++);
-      client.on('response', (status: number) => statuses.set(status, (statuses.get(status) ?? 0) + 1));
+      client.on('response', (status: number, _bytes: number, ms: number) => {
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        if (timeline) answers.push([(performance.now() - start) / 1000, ms]);
+      });
     },
   });
   const cpuAfter = await cpu();
@@ -197,7 +224,26 @@ async function load(
   console.log(
     `  ${call.padEnd(34)} ${String(row.rps).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  errors ${row.errors}  non-2xx ${row.non2xx}  CPU/req server ${row.serverCpu} ms, PostgreSQL ${row.pgCpu} ms  [${codes}]`,
   );
+  if (timeline) printTimeline(answers);
   return statuses;
+}
+
+function printTimeline(answers: [number, number][]) {
+  const bySecond: number[][] = [];
+  for (const [at, ms] of answers) {
+    const second = Math.floor(at);
+    const list = bySecond[second] ?? [];
+    list.push(ms);
+    bySecond[second] = list;
+  }
+  for (const [second, list] of bySecond.entries()) {
+    if (!list) continue;
+    list.sort((a, b) => a - b);
+    const at = (q: number) => Math.round(list[Math.min(list.length - 1, Math.floor(list.length * q))]!);
+    console.log(
+      `    ${String(second).padStart(3)} s  ${String(list.length).padStart(6)} answers  p50 ${at(0.5)} ms  p99 ${at(0.99)} ms  max ${at(1)} ms`,
+    );
+  }
 }
 
 async function measure(target: string, url: string, countWebOrders: () => Promise<number>, cpu: CpuMeter) {
@@ -213,39 +259,59 @@ async function measure(target: string, url: string, countWebOrders: () => Promis
     duration: 3,
     headers: { cookie: clients[0]!.cookie },
   });
+  const postOrder = (client: autocannon.Client, i: number) => {
+    const c = clients[i % clients.length]!;
+    client.setRequests([
+      {
+        method: 'POST',
+        path: '/api/v1/Order',
+        headers: { cookie: c.cookie, 'content-type': 'application/json' },
+        body: orderBody(c, date, i),
+      },
+    ]);
+  };
   console.log(`${connections} connections, ${seconds} s each:`);
-  await load(target, 'GET /healthz (ceiling)', `${url}/healthz`, cpu, () => {});
-  await load(target, 'GET Orders/{companyId}', url, cpu, (client, i) => {
-    const c = clients[i % clients.length]!;
-    client.setRequests([
-      { method: 'GET', path: `/api/v1/Orders/${c.companyId}`, headers: { cookie: c.cookie } },
-    ]);
-  });
-  await load(target, 'GET Order/{id}/Worksheet/', url, cpu, (client, i) => {
-    const c = clients[i % clients.length]!;
-    client.setRequests([
-      { method: 'GET', path: `/api/v1/Order/${c.customerId}/Worksheet/`, headers: { cookie: c.cookie } },
-    ]);
-  });
-  const before = await countWebOrders();
-  const post = await load(
-    target,
-    'POST Order',
-    url,
-    cpu,
-    (client, i) => {
+  for (let round = 1; round <= rounds; round++) {
+    if (rounds > 1) console.log(` round ${round} of ${rounds}`);
+    await measureRound(target, url, countWebOrders, cpu, clients, postOrder, round === 1);
+  }
+}
+
+async function measureRound(
+  target: string,
+  url: string,
+  countWebOrders: () => Promise<number>,
+  cpu: CpuMeter,
+  clients: Client[],
+  postOrder: (client: autocannon.Client, i: number) => void,
+  first: boolean,
+) {
+  if (calls.has('healthz')) await load(target, 'GET /healthz (ceiling)', `${url}/healthz`, cpu, () => {});
+  if (calls.has('orders'))
+    await load(target, 'GET Orders/{companyId}', url, cpu, (client, i) => {
       const c = clients[i % clients.length]!;
       client.setRequests([
-        {
-          method: 'POST',
-          path: '/api/v1/Order',
-          headers: { cookie: c.cookie, 'content-type': 'application/json' },
-          body: orderBody(c, date, i),
-        },
+        { method: 'GET', path: `/api/v1/Orders/${c.companyId}`, headers: { cookie: c.cookie } },
       ]);
-    },
-    ordersToPost,
-  );
+    });
+  if (calls.has('worksheet'))
+    await load(target, 'GET Order/{id}/Worksheet/', url, cpu, (client, i) => {
+      const c = clients[i % clients.length]!;
+      client.setRequests([
+        { method: 'GET', path: `/api/v1/Order/${c.customerId}/Worksheet/`, headers: { cookie: c.cookie } },
+      ]);
+    });
+  if (!calls.has('post')) return;
+  if (first) {
+    // POST Order runs code the reads do not (the rules, the insert, the files, the mail): it
+    // warms up on its own, unrecorded, after the reads so that they read the histories as
+    // generated. (A later round's reads see the orders the rounds before it placed.)
+    // A fixed number ends with none in flight, so none is stored after the count below.
+    let w = 0;
+    await autocannon({ url, connections, amount: 2000, setupClient: (client) => postOrder(client, w++) });
+  }
+  const before = await countWebOrders();
+  const post = await load(target, 'POST Order', url, cpu, postOrder, ordersToPost);
   const accepted = post.get(201) ?? 0;
   const stored = (await countWebOrders()) - before;
   console.log(
