@@ -5,7 +5,8 @@
  * GET Order/{id}/Worksheet/ and POST Order, and checks that every accepted order is stored once.
  *
  *   npx tsx bench/orders/orders-bench.ts [--only pg|pglite] [--seconds 15] [--orders 2000]
- *     [--calls healthz,orders,worksheet,post] [--after-data "create index ...; vacuum analyze order_lines"]
+ *     [--calls healthz,orders,worksheet,post] [--rounds 1] [--timeline]
+ *     [--after-data "create index ...; vacuum analyze order_lines"]
  *
  * --calls measures only the calls named (all four by default), e.g. `--calls post` to profile
  * the server (BENCH_SERVER_NODE_ARGS, see server-process.ts) on POST Order alone. --rounds
