@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { businessToday } from '../../../domain/business-date.js';
 import type { OrderDetail } from '../../../domain/order-view.schema.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -68,8 +68,4 @@ export async function writeOrderExport(
 ) {
   await writeOrderExportFile(exportDir, order, tz);
   await db.update(orders).set({ exportedAt: now }).where(eq(orders.id, order.Id));
-}
-
-export async function markExported(db: DbOrTx, ids: number[], now: Date) {
-  if (ids.length) await db.update(orders).set({ exportedAt: now }).where(inArray(orders.id, ids));
 }
