@@ -26,11 +26,12 @@ const summaryColumns = {
   status: orders.status,
 };
 
-type SummaryRow = {
+export type SummaryRow = {
   [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]['_']['data'];
 } & { productCount: number; totalCases: number };
 
-function toSummary(r: SummaryRow): OrderSummary {
+/** A history row as GET Orders answers it. */
+export function toSummary(r: SummaryRow): OrderSummary {
   return {
     Id: r.id,
     CustomerId: r.customerId,
