@@ -1,12 +1,9 @@
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { writeFileAtomic } from './atomic-write.js';
+import { createMailComposer, type MailContent } from './mail-message.js';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
+export interface MailMessage extends MailContent {
   /** A name for the .eml file in the outbox (no path separators). */
   fileName: string;
 }
@@ -19,36 +16,25 @@ export interface Mailer {
 /**
  * SMTP when SMTP_URL is set; otherwise each message is written as an .eml file into the
  * outbox folder (the default install has no mail server, and a clerk can open the files).
+ * Either way the message is composed once by `createMailComposer` (decision 019).
  */
 export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string }): Mailer {
+  const compose = createMailComposer(opts.from);
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl, { from: opts.from });
+    const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       async send(m) {
-        await transport.sendMail({
-          from: opts.from,
-          to: m.to,
-          subject: m.subject,
-          text: m.text,
-          html: m.html,
-        });
+        await transport.sendMail(compose(m));
       },
       close: () => transport.close(),
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(m) {
-      const info = await transport.sendMail({
-        from: opts.from,
-        to: m.to,
-        subject: m.subject,
-        text: m.text,
-        html: m.html,
-      });
+      const { raw } = compose(m);
       const safeName = m.fileName.replace(/[^A-Za-z0-9._-]/g, '_');
-      await writeFileAtomic(path.join(opts.outboxDir, `${safeName}.eml`), info.message as Buffer);
+      await writeFileAtomic(path.join(opts.outboxDir, `${safeName}.eml`), raw);
     },
-    close: () => transport.close(),
+    close: () => {},
   };
 }

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
+import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../domain/business-date.js';
 import { orderLines, orders, products } from '../../db/schema.js';
@@ -77,9 +78,12 @@ describe('POST Order', () => {
     expect(readdirSync(path.join(dir, 'exports')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
 
     await t.app.settle();
-    const eml = readFileSync(path.join(dir, 'outbox', `${answer.OrderNum}.eml`), 'utf8');
-    expect(eml).toContain('To: pat@bar.example.com');
-    expect(eml).toContain(answer.OrderNum);
+    const mail = await PostalMime.parse(readFileSync(path.join(dir, 'outbox', `${answer.OrderNum}.eml`)));
+    expect(mail.to).toEqual([{ name: '', address: 'pat@bar.example.com' }]);
+    expect(mail.subject).toBe(`Order confirmation ${answer.OrderNum}`);
+    expect(mail.text).toContain(`Web Conf #: ${answer.OrderNum}\n`);
+    expect(mail.html).toContain(`Web Conf #: ${answer.OrderNum}`);
+    for (const { code } of lines) expect(mail.text).toContain(`\n${code.padEnd(12)} `);
     const [after] = await t.db.select().from(orders).where(eq(orders.id, row!.id));
     expect(after!.exportedAt).toBeInstanceOf(Date);
     expect(after!.mailedAt).toBeInstanceOf(Date);
