@@ -1,11 +1,21 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from './atomic-write.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { stopFileWriter, writeFileAtomic } from './atomic-write.js';
 
 describe('writeFileAtomic', () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'bev-atomic-'));
+  beforeEach(() => mkdirSync(root, { recursive: true }));
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
   it('makes the folder, replaces an earlier file whole, and leaves no temporary file', async () => {
@@ -34,11 +44,50 @@ describe('writeFileAtomic', () => {
   });
 
   it('fails when the folder cannot be made, writing nothing', async () => {
-    mkdirSync(root, { recursive: true });
     writeFileSync(path.join(root, 'blocked'), 'a file where the folder should be');
     await expect(writeFileAtomic(path.join(root, 'blocked', 'W2.txt'), 'x')).rejects.toThrow(
       /ENOTDIR|EEXIST/,
     );
     expect(readdirSync(root)).toEqual(['blocked']);
+  });
+
+  it('fails one file of a batch alone', async () => {
+    writeFileSync(path.join(root, 'blocked'), 'a file where the folder should be');
+    const [bad, good] = await Promise.allSettled([
+      writeFileAtomic(path.join(root, 'blocked', 'W3.txt'), 'x'),
+      writeFileAtomic(path.join(root, 'fine', 'W4.txt'), 'y'),
+    ]);
+    expect(bad).toMatchObject({
+      status: 'rejected',
+      reason: { code: expect.stringMatching(/ENOTDIR|EEXIST/) },
+    });
+    expect(good.status).toBe('fulfilled');
+    expect(readdirSync(path.join(root, 'fine'))).toEqual(['W4.txt']);
+  });
+
+  it('fails the writes under way when its thread stops, and the next write starts another', async () => {
+    const dir = path.join(root, 'stopped');
+    const names = Array.from({ length: 200 }, (_, i) => `W${i}.txt`);
+    const writes = Promise.allSettled(names.map((name) => writeFileAtomic(path.join(dir, name), name)));
+    await new Promise((r) => setImmediate(r));
+    await stopFileWriter();
+    const outcomes = await writes;
+    outcomes.forEach((outcome, i) => {
+      if (outcome.status === 'rejected') expect(outcome.reason.message).toMatch(/the file writer stopped/);
+      else expect(readFileSync(path.join(dir, names[i]!), 'utf8')).toBe(names[i]);
+    });
+    await writeFileAtomic(path.join(dir, 'after.txt'), 'after');
+    expect(readFileSync(path.join(dir, 'after.txt'), 'utf8')).toBe('after');
+  });
+
+  it('keeps the process alive while a write is under way, and not once it is done', () => {
+    const file = path.join(root, 'exit', 'W5.txt');
+    // A script that starts a write and returns at once: the process must write the file, then end by itself.
+    const script = `import { writeFileAtomic } from ${JSON.stringify(path.join(import.meta.dirname, 'atomic-write.ts'))};
+void writeFileAtomic(${JSON.stringify(file)}, 'written');`;
+    execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      timeout: 20_000,
+    });
+    expect(existsSync(file) && readFileSync(file, 'utf8')).toBe('written');
   });
 });
