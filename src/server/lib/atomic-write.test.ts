@@ -11,7 +11,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { stopFileWriter, writeFileAtomic } from './atomic-write.js';
+import { FILE_WRITER_BATCH, stopFileWriter, writeFileAtomic } from './atomic-write.js';
 
 describe('writeFileAtomic', () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'bev-atomic-'));
@@ -34,9 +34,9 @@ describe('writeFileAtomic', () => {
     expect(readdirSync(dir)).toEqual(['b.eml']);
   });
 
-  it('writes many files into one folder at once, each whole, sharing the folder syncs', async () => {
+  it('writes many files into one folder at once, each whole, in batches that share the folder syncs', async () => {
     const dir = path.join(root, 'busy');
-    const names = Array.from({ length: 60 }, (_, i) => `W${i}.txt`);
+    const names = Array.from({ length: FILE_WRITER_BATCH * 2 + 10 }, (_, i) => `W${i}.txt`);
     await Promise.all(names.map((name) => writeFileAtomic(path.join(dir, name), `${name}\r\n`.repeat(50))));
     expect(readdirSync(dir).sort()).toEqual([...names].sort());
     for (const name of names)

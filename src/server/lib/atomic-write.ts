@@ -49,8 +49,14 @@ export function writeFileAtomic(file: string, data: string | Uint8Array): Promis
   });
 }
 
+/**
+ * Files in one batch at most: the thread holds each batch's files open at once, and a backlog
+ * must not run the process out of file descriptors. A longer queue takes several batches.
+ */
+export const FILE_WRITER_BATCH = 256;
+
 const waiting = new Map<number, { resolve: () => void; reject: (err: Error) => void }>();
-let queued: Job[] = [];
+const queued: Job[] = [];
 /** The batch the thread is writing, if any: one at a time. */
 let sent: Job[] | null = null;
 let scheduled = false;
@@ -59,8 +65,7 @@ let writer: Worker | null = null;
 function sendBatch() {
   scheduled = false;
   if (sent || queued.length === 0) return;
-  sent = queued;
-  queued = [];
+  sent = queued.splice(0, FILE_WRITER_BATCH);
   const thread = fileWriter();
   // A write under way keeps the process alive; an idle writer does not.
   thread.ref();

@@ -30,7 +30,7 @@ parentPort.on('message', (batch) => parentPort.postMessage(writeBatch(batch)));
  * find little left to do. A file that fails leaves no temporary file and fails alone.
  *
  * @param {{ id: number; file: string; tmp: string; data: string | Uint8Array }[]} batch
- * @returns {{ id: number; error?: { message: string; code?: string } }[]}
+ * @returns {{ id: number; error?: { message: string; code?: string; syscall?: string; path?: string; errno?: number } }[]}
  */
 function writeBatch(batch) {
   /** @type {Map<number, unknown>} the error of each file that failed */
@@ -57,7 +57,9 @@ function writeBatch(batch) {
       }
       renameSync(job.tmp, job.file);
       const dir = path.dirname(job.file);
-      folders.set(dir, [...(folders.get(dir) ?? []), job]);
+      const renamed = folders.get(dir);
+      if (renamed) renamed.push(job);
+      else folders.set(dir, [job]);
     } catch (err) {
       discard(job, err, failed);
     }
