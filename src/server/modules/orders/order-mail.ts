@@ -40,7 +40,7 @@ export function confirmationMail(order: OrderDetail) {
       `<tr><td>${escapeHtml(p.Code)}</td><td>${escapeHtml(p.Description)}</td><td align="right">${p.UnitsPerCase}</td><td align="right">${p.CaseQuantity}</td><td align="right">${p.UnitQuantity}</td></tr>`,
   ).join('');
   const html = `<p>Thank you for your order, ${escapeHtml(order.Name)}.</p>
-<p><strong>Web Conf #: ${escapeHtml(order.OrderNum)}</strong><br>Customer: ${order.CompanyId} ${escapeHtml(order.CompanyName)}<br>Delivery Date: ${erpDate(order.DeliveryDate)}${order.ReferencePO ? `<br>Reference PO: ${escapeHtml(order.ReferencePO)}` : ''}</p>
+<p><strong>Web Conf #: ${escapeHtml(order.OrderNum)}</strong><br>Customer: ${order.CompanyId} ${escapeHtml(order.CompanyName)}<br>Delivery Date: ${erpDate(order.DeliveryDate)}${order.ReferencePO ? `<br>Reference PO: ${escapeHtml(order.ReferencePO)}` : ''}<br>Phone: ${escapeHtml(formatPhone(order.Phone))}</p>
 <table border="1" cellpadding="4" cellspacing="0"><tr><th>Product Code</th><th>Description</th><th>Units/Case</th><th>Cases</th><th>Units</th></tr>${rows}</table>`;
   return {
     to: order.Email,

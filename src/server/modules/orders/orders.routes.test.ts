@@ -83,6 +83,9 @@ describe('POST Order', () => {
     expect(mail.subject).toBe(`Order confirmation ${answer.OrderNum}`);
     expect(mail.text).toContain(`Web Conf #: ${answer.OrderNum}\n`);
     expect(mail.html).toContain(`Web Conf #: ${answer.OrderNum}`);
+    // Both parts carry the same facts: the contact's phone too.
+    expect(mail.text).toContain('Phone: (312) 555-0142');
+    expect(mail.html).toContain('Phone: (312) 555-0142');
     for (const { code } of lines) expect(mail.text).toContain(`\n${code.padEnd(12)} `);
     const [after] = await t.db.select().from(orders).where(eq(orders.id, row!.id));
     expect(after!.exportedAt).toBeInstanceOf(Date);
