@@ -6,9 +6,9 @@
  *   npx tsx bench/mail/compose-bench.ts [--messages 5000] [--rounds 3]
  */
 import nodemailer from 'nodemailer';
-import type { OrderDetail } from '../../src/domain/order-view.schema.js';
 import { createMailComposer } from '../../src/server/lib/mail-message.js';
 import { confirmationMail } from '../../src/server/modules/orders/order-mail.js';
+import { toOrderDetail } from '../../src/server/modules/orders/orders.service.js';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) =>
@@ -17,37 +17,38 @@ const messages = option('--messages', 5000);
 const rounds = option('--rounds', 3);
 
 const from = 'Orders <orders@beverages.example.com>';
-const line = (Code: string, Description: string, UnitsPerCase: number, CaseQuantity: number) => ({
-  Code,
-  Description,
-  UnitsPerCase,
-  IsCaseOnly: false,
-  CaseQuantity,
-  UnitQuantity: 0,
-  Cases: CaseQuantity,
-  Units: 0,
-  TotalUnits: CaseQuantity * UnitsPerCase,
+const line = (code: string, description: string, unitsPerCase: number, caseQuantity: number) => ({
+  productId: null,
+  code,
+  description,
+  unitsPerCase,
+  caseQuantity,
+  unitQuantity: 0,
+  isCaseOnly: false,
 });
-/** An order as the benchmark's customers place it: two lines (bench/orders/orders-bench.ts). */
-const order: OrderDetail = {
-  Id: 1,
-  CustomerId: 1,
-  CompanyId: 1001,
-  CompanyName: 'Bench Bar & Grill',
-  OrderNum: 'W100123',
-  OrderType: 'WEB',
-  IsWebOrder: true,
-  CreateDate: '2026-11-24T17:00:00.000Z',
-  DeliveryDate: '2026-12-01',
-  Name: 'Bench Buyer',
-  Phone: '3125550100',
-  Email: 'buyer@bench.example.com',
-  ReferencePO: '',
-  Status: 1,
-  ProductCount: 2,
-  TotalCases: 3,
-  Products: [line('P00001', 'Lager 12oz bottles', 24, 2), line('P00002', 'Cola 2L', 6, 1)],
-};
+/**
+ * An order as the benchmark's customers place it (bench/orders/orders-bench.ts: two lines),
+ * shaped by `toOrderDetail` as POST Order shapes it for the mail.
+ */
+const order = toOrderDetail(
+  {
+    id: 1,
+    customerId: 1,
+    companyId: 1001,
+    customerName: 'Bench Bar & Grill',
+    orderNum: 'W100123',
+    orderType: 'WEB',
+    source: 'web',
+    createDate: new Date('2026-11-24T17:00:00.000Z'),
+    deliveryDate: '2026-12-01',
+    name: 'Bench Buyer',
+    phone: '3125550100',
+    email: 'buyer@bench.example.com',
+    referencePo: '',
+    status: 1,
+  },
+  [line('P00001', 'Lager 12oz bottles', 24, 2), line('P00002', 'Cola 2L', 6, 1)],
+);
 const mail = confirmationMail(order);
 
 const streamTransport = nodemailer.createTransport({ streamTransport: true, buffer: true });
