@@ -105,7 +105,7 @@ export async function placeOrder(
   }
   // The mail goes out after the answer: a slow or refusing mail server must not hold the customer.
   app.background(
-    sendConfirmation(app, detail, new Date()).catch((err) => {
+    sendConfirmation(app, detail, app.now()).catch((err) => {
       log.error(
         { err, orderNum: row.orderNum, to: detail.Email },
         'order saved but its confirmation mail could not be sent',
