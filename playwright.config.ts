@@ -5,6 +5,14 @@ import { defineConfig, devices } from '@playwright/test';
 // below Linux's ephemeral ports (32768 and up), where outgoing connections could hold one.
 process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 12_000));
 const port = Number(process.env.E2E_PORT);
+// Every journey runs on one business day, whatever day CI runs: Wednesday 11/25/2026 at 10:00
+// AM Central by default (a 48-hour type-1 customer's earliest date is then a Saturday it cannot
+// pick). The server's clock and each browser's (page.clock, tests/e2e/support.ts) are the real
+// time moved by the same offset, so they agree to the millisecond and both run on. E2E_NOW
+// runs the suite at another instant.
+process.env.E2E_CLOCK_OFFSET_MS ??= String(
+  Date.parse(process.env.E2E_NOW ?? '2026-11-25T10:00:00-06:00') - Date.now(),
+);
 const dataDir = `.tmp/e2e-${port}`;
 export const baseURL = `http://127.0.0.1:${port}`;
 
@@ -61,6 +69,7 @@ export default defineConfig({
       ADMIN_PASSWORD: 'e2e-admin-password',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      TEST_CLOCK_OFFSET_MS: process.env.E2E_CLOCK_OFFSET_MS,
     },
   },
 });

@@ -73,6 +73,18 @@ export function isSelectableDeliveryDate(
 }
 
 /**
+ * The first date the customer can pick: the earliest date, or the next one after it that the
+ * calendar offers (a type-1 customer whose earliest date is a Saturday gets the Monday). The
+ * order form's hint shows it; tests that expect "the earliest date" expect this one.
+ */
+export function firstSelectableDeliveryDate(ctx: DeliveryDateContext): string {
+  let date = ctx.earliest;
+  // At most a Saturday and a Sunday lie between the earliest date and a selectable one.
+  for (let i = 0; i < 7 && !isSelectableDeliveryDate(date, ctx); i++) date = addDays(date, 1);
+  return date;
+}
+
+/**
  * The spec's message for a delivery date, or null when it is acceptable. A Sunday, a
  * type-1 Saturday or a past date get the lead-time message too: the spec has no other
  * wording, and each of them is a date the customer could not have picked.

@@ -68,6 +68,11 @@ export interface BuildOptions {
   webRoot?: string;
 }
 
+/** The real time, or for tests the real time moved by a fixed offset (TEST_CLOCK_OFFSET_MS). */
+function clock(offsetMs: number): () => Date {
+  return offsetMs === 0 ? () => new Date() : () => new Date(Date.now() + offsetMs);
+}
+
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -91,7 +96,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('database', { getter: () => database });
   app.decorate('db', database.db);
-  app.decorate('now', opts.now ?? (() => new Date()));
+  app.decorate('now', opts.now ?? clock(config.clockOffsetMs));
   app.addHook('onClose', async () => {
     if (ownsDatabase) await database.close();
   });

@@ -48,8 +48,17 @@ describe('loadConfig', () => {
     ['MAIL_RETRY_SECONDS', '-1'],
     ['MAIL_RETRY_SECONDS', '1.5'],
     ['MAIL_RETRY_SECONDS', '86400'],
+    ['TEST_CLOCK_OFFSET_MS', 'tomorrow'],
   ])('stops with a message naming %s for a bad value', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('moves the business clock only for tests, never in production', () => {
+    expect(loadConfig({ DATA_DIR: dir }).clockOffsetMs).toBe(0);
+    expect(loadConfig({ DATA_DIR: dir, TEST_CLOCK_OFFSET_MS: '-3600000' }).clockOffsetMs).toBe(-3_600_000);
+    expect(() => loadConfig({ DATA_DIR: dir, TEST_CLOCK_OFFSET_MS: '1000', NODE_ENV: 'production' })).toThrow(
+      /TEST_CLOCK_OFFSET_MS: .*refused with NODE_ENV=production/,
+    );
   });
 });

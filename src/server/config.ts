@@ -60,6 +60,10 @@ const envSchema = z.object({
     .min(0)
     .max(3600, 'must be at most 3600 (an hour)')
     .default(60),
+  // Tests only: the browser journeys and server processes started by tests run on a fixed
+  // business day, whatever day CI runs (tests/e2e/support.ts). Refused in production.
+  TEST_CLOCK_OFFSET_MS: z.coerce.number().int('must be a whole number of milliseconds').optional(),
+  NODE_ENV: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -88,6 +92,8 @@ export interface AppConfig {
   webRoot: string | undefined;
   /** How often the mail-retry round runs; 0 turns the loop off (decision 016). */
   mailRetrySeconds: number;
+  /** Tests only: milliseconds added to the real time for every business rule (TEST_CLOCK_OFFSET_MS). */
+  clockOffsetMs: number;
 }
 
 export class ConfigError extends Error {
@@ -109,6 +115,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.DATABASE_URL && !e.SESSION_SECRET) {
     throw new ConfigError(
       'Invalid configuration:\n  SESSION_SECRET: is required with DATABASE_URL (at least 32 characters, the same for every process)',
+    );
+  }
+  if (e.TEST_CLOCK_OFFSET_MS && e.NODE_ENV === 'production') {
+    throw new ConfigError(
+      'Invalid configuration:\n  TEST_CLOCK_OFFSET_MS: moves the business clock for tests and is refused with NODE_ENV=production',
     );
   }
   const dataDir = path.resolve(e.DATA_DIR);
@@ -133,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadLimitBytes: Math.round(e.UPLOAD_LIMIT_MB * 1024 * 1024),
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
     mailRetrySeconds: e.MAIL_RETRY_SECONDS,
+    clockOffsetMs: e.TEST_CLOCK_OFFSET_MS ?? 0,
   };
 }
 

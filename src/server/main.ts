@@ -66,6 +66,9 @@ async function main() {
       `  Staff sign-in:          http://localhost:${port}/maint/login  User Name ${config.adminUser} (password as first set)`,
     );
   }
+  if (config.clockOffsetMs !== 0) {
+    lines.push(`  Clock (tests only):     moved to ${app.now().toISOString()} by TEST_CLOCK_OFFSET_MS`);
+  }
   lines.push(`  API docs:               http://localhost:${port}/api/docs`, '');
   console.log(lines.join('\n'));
 }

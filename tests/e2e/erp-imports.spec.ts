@@ -1,12 +1,21 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
-import { expectAccessible, isPhone, openCustomerPage, saveScreen, signInAdmin } from './support';
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  expectAccessible,
+  isPhone,
+  openCustomerPage,
+  saveScreen,
+  signInAdmin,
+  test,
+  testNow,
+} from './support';
 
 /** 'MM/DD/YYYY' of the day `days` from today in Chicago, as the ERP writes dates. */
 function erpDate(days: number): string {
-  const d = new Date(Date.now() + days * 86_400_000);
+  const d = new Date(testNow().getTime() + days * 86_400_000);
   const [m, day, y] = new Intl.DateTimeFormat('en-US', {
     timeZone: 'America/Chicago',
     year: 'numeric',

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { isPhone, signInAdmin, signInCustomer } from './support';
+import type { Page } from '@playwright/test';
+import { expect, isPhone, signInAdmin, signInCustomer, test, testNow } from './support';
 
 /**
  * Issue 6: HTML that staff store (the footer and the messages) never runs in a browser. The
@@ -73,7 +73,7 @@ test('stored footer and message HTML never runs, for customers or staff', async 
 
     step('messages saved');
     // One message per payload, for every customer type, active today, as the message form posts it.
-    const nextYear = `${new Date().getFullYear() + 1}-12-31`;
+    const nextYear = `${testNow().getFullYear() + 1}-12-31`;
     for (const [i, payload] of payloads.entries()) {
       const saved = await page.request.post('/api/v1/Message', {
         data: {

@@ -1,14 +1,16 @@
 import { statSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   applyFilters,
   chooseOption,
+  expect,
   expectAccessible,
   exportFile,
   isPhone,
   openFilters,
   saveScreen,
   signInAdmin,
+  test,
 } from './support';
 
 /** The body rows of the table named `name` (the header row left out). */

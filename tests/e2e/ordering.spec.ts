@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   addDays,
   calendarDay,
@@ -6,12 +6,14 @@ import {
   deliveryDate,
   demo,
   earliestDeliveryDate as earliestDate,
+  expect,
   expectAccessible,
   isPhone,
   mdyFrom,
   openCustomerMenu as openMenu,
   pickDeliveryDate as pickDate,
   signInCustomer,
+  test,
   weekday,
 } from './support';
 

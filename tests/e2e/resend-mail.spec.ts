@@ -1,6 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { expectAccessible, saveScreen, signInAdmin } from './support';
+import { expect, expectAccessible, saveScreen, signInAdmin, test } from './support';
 
 /** Without SMTP_URL the e2e server writes each mail into its outbox (README, decision 008). */
 const outboxFile = (orderNum: string) => `.tmp/e2e-${process.env.E2E_PORT}/outbox/${orderNum}.eml`;

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { demo, expectAccessible, isPhone, signInAdmin, signInCustomer } from './support';
+import { demo, expect, expectAccessible, isPhone, signInAdmin, signInCustomer, test } from './support';
 
 test.describe('customer sign-in', () => {
   test('shows the validation messages and the failure toast, then signs in to the customer frame', async ({

@@ -1,5 +1,38 @@
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import {
+  type Browser,
+  type BrowserContext,
+  test as base,
+  expect,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+
+export { expect };
+
+/**
+ * The journeys' clock: the real time moved by the offset playwright.config.ts gave the server,
+ * so the browser, the server and the test itself read the same fixed business day.
+ */
+export function testNow(): Date {
+  const offset = Number(process.env.E2E_CLOCK_OFFSET_MS);
+  if (!Number.isFinite(offset))
+    throw new Error('E2E_CLOCK_OFFSET_MS is not set (playwright.config.ts sets it)');
+  return new Date(Date.now() + offset);
+}
+
+/** Puts a browser context on the journeys' clock; time then runs on from there. */
+export async function installTestClock(context: BrowserContext) {
+  await context.clock.install({ time: testNow() });
+}
+
+/** Playwright's `test` with every page on the journeys' clock. */
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    await installTestClock(context);
+    await use(context);
+  },
+});
 
 /** The demo data's sign-ins (src/server/db/seed) and the e2e server's admin (playwright.config.ts). */
 export const demo = {
@@ -68,6 +101,7 @@ export async function openCustomerPage(
   zip = demo.customer.zip,
 ) {
   const context = await browser.newContext();
+  await installTestClock(context);
   const page = await context.newPage();
   await signInCustomer(page, number, zip);
   return page;

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { unavailableMessage } from '../plugins/errors.js';
 import { ServerProcess } from '../test/server-process.js';
+import { testClockEnv } from '../test/test-config.js';
 import {
   addCustomers,
   call,
@@ -53,7 +54,12 @@ describe.skipIf(!runnable)('PostgreSQL restarted under load (needs a PostgreSQL 
       throw new Error('no PostgreSQL server binaries (set PG_BIN to the folder with initdb and pg_ctl)');
     cluster = await PrivateCluster.create(bin);
     // The server migrates the empty cluster and adds the demo data and the test admin.
-    server = await ServerProcess.start({ DATA_DIR: dataDir, DATABASE_URL: cluster.url, LOG_LEVEL: 'fatal' });
+    server = await ServerProcess.start({
+      DATA_DIR: dataDir,
+      DATABASE_URL: cluster.url,
+      LOG_LEVEL: 'fatal',
+      ...testClockEnv(),
+    });
     customers = await addCustomers(cluster.url, { first: 8001, count: 4, links: 2 });
     deliveryDate = await safeDeliveryDate(cluster.url, 2);
     cookies = await Promise.all(customers.map((c) => signIn(server.baseUrl, c.companyId, c.zipcode)));

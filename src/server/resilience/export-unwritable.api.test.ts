@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../db/schema.js';
 import { exportFileName, orderExportText } from '../modules/orders/order-export.js';
 import { getOrderDetail } from '../modules/orders/orders.service.js';
-import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../test/helpers.js';
+import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../test/helpers.js';
 import { validOrderBody } from '../test/order-fixtures.js';
 
 /**
@@ -18,7 +18,7 @@ describe('an order placed while the export folder cannot be written', () => {
   let t: TestApp;
   let dir: string;
   let exportDir: string;
-  const now = new Date();
+  const now = TEST_NOW;
   const logs: Record<string, unknown>[] = [];
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'bev-export-down-'));

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { addDays, dayOfWeek } from '../../domain/business-date.js';
 import { earliestDeliveryDate } from '../../domain/delivery-date.js';
+import { TEST_NOW } from '../test/test-config.js';
 
 /**
  * What the resilience tests share: customers made in SQL, and a customer talking to a real
@@ -81,7 +82,7 @@ export async function safeDeliveryDate(databaseUrl: string, customerTypeId: numb
   });
   let date = addDays(
     earliestDeliveryDate({
-      now: new Date(),
+      now: TEST_NOW,
       tz: 'America/Chicago',
       leadHours: type.lead_hours,
       cutoffHours: type.cutoff_hours,

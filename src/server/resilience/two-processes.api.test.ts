@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { adminPostgresUrl, createDatabase, dropDatabase } from '../test/pg-admin.js';
 import { ServerProcess } from '../test/server-process.js';
+import { testClockEnv } from '../test/test-config.js';
 import {
   type Answer,
   addCustomers,
@@ -48,6 +49,7 @@ describe.skipIf(!templateUrl)(
             DATA_DIR: dir,
             DATABASE_URL: databaseUrl,
             SEED_DEMO: '0',
+            ...testClockEnv(),
             LOG_LEVEL: 'warn',
           }),
         ),

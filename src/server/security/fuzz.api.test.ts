@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../../domain/auth.schema.js';
-import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../test/helpers.js';
+import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../test/helpers.js';
 import { multipartFile } from '../test/multipart.js';
 import { customerByCompany, firstDeliveryDate, orderableCodes } from '../test/order-fixtures.js';
 import { hostileText, hostileValue, specialTexts, toJsonText } from './hostile-values.js';
@@ -130,7 +130,7 @@ describe('fuzzing bodies and query strings', () => {
       logger: { level: 'error', stream: { write: (line: string) => errorLog.push(line) } },
     });
     const a = await customerByCompany(t.db, 1001);
-    const firstDate = await firstDeliveryDate(t.db, 1001, new Date());
+    const firstDate = await firstDeliveryDate(t.db, 1001, TEST_NOW);
     const codes = (await orderableCodes(t.db, 1001, firstDate)).map((p) => p.code);
     known = { customerId: a.id, firstDate, codes: [...codes, ...specialTexts.slice(0, 3)] };
     cookies = { customer: await signInCustomer(t.app, 1001, 60601), admin: await signInAdmin(t.app) };

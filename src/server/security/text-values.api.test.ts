@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../db/schema.js';
-import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../test/helpers.js';
+import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../test/helpers.js';
 import { multipartFile } from '../test/multipart.js';
 import { firstDeliveryDate, orderableCodes } from '../test/order-fixtures.js';
 
@@ -32,7 +32,7 @@ describe('text values', () => {
     let customer: string;
     beforeAll(async () => {
       customer = await signInCustomer(t.app, 1001, 60601);
-      const date = await firstDeliveryDate(t.db, 1001, new Date());
+      const date = await firstDeliveryDate(t.db, 1001, TEST_NOW);
       const [code] = await orderableCodes(t.db, 1001, date);
       const ids: number[] = [];
       for (const _ of nums) {
@@ -127,7 +127,7 @@ describe('text values', () => {
 
   it('keeps the name on an order, and a Reference PO, as typed', async () => {
     const customer = await signInCustomer(t.app, 6001, 60611);
-    const date = await firstDeliveryDate(t.db, 6001, new Date());
+    const date = await firstDeliveryDate(t.db, 6001, TEST_NOW);
     const [code] = await orderableCodes(t.db, 6001, date);
     const name = `O'Brien "Q" 50% _x_ \\ 😀`;
     const res = await post(

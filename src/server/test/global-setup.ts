@@ -7,7 +7,7 @@ import { migrateDatabase, openDatabase } from '../db/client.js';
 import { seedDemo } from '../db/seed/demo.js';
 import { ensureFirstAdmin } from '../modules/auth/auth.service.js';
 import { adminPostgresUrl, createDatabase, dropDatabase } from './pg-admin.js';
-import { TEST_ADMIN } from './test-config.js';
+import { TEST_ADMIN, TEST_NOW } from './test-config.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -52,5 +52,5 @@ export default async function setup(project: TestProject) {
 
 async function prepare(db: Parameters<typeof seedDemo>[0]) {
   await ensureFirstAdmin(db, TEST_ADMIN.user, TEST_ADMIN.password);
-  await seedDemo(db, { now: new Date(), businessTz: 'America/Chicago' });
+  await seedDemo(db, { now: TEST_NOW, businessTz: 'America/Chicago' });
 }

@@ -11,9 +11,9 @@ import type { AppConfig } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import * as schema from '../db/schema.js';
 import { adminPostgresUrl, createDatabase, dropDatabase } from './pg-admin.js';
-import { TEST_ADMIN, testConfig } from './test-config.js';
+import { TEST_ADMIN, TEST_NOW, testConfig } from './test-config.js';
 
-export { TEST_ADMIN };
+export { TEST_ADMIN, TEST_NOW };
 
 /** Which database this run tests against: `pg` when TEST_DATABASE_URL is set. */
 export const dbKind: 'pg' | 'pglite' = inject('pgTemplateUrl') ? 'pg' : 'pglite';
@@ -52,7 +52,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database; `close` closes both. */
+/** The real app on a fresh database, on TEST_NOW's clock unless `now` says otherwise; `close` closes both. */
 export async function createTestApp(
   opts: Omit<Partial<BuildOptions>, 'config'> & { config?: Partial<AppConfig> } = {},
 ): Promise<TestApp> {
@@ -60,6 +60,7 @@ export async function createTestApp(
   const app = await buildApp({
     logger: false,
     skipMigrate: true,
+    now: () => TEST_NOW,
     ...opts,
     config: testConfig(opts.config),
     database,

@@ -25,6 +25,8 @@ const config = testConfig({
   seedDemo: process.env.SEED_DEMO !== '0',
   logLevel,
   uploadLimitBytes: Number(process.env.UPLOAD_LIMIT_MB ?? 1024) * 1024 * 1024,
+  // Tests start it on their fixed day (testClockEnv); benches on the real time.
+  clockOffsetMs: Number(process.env.TEST_CLOCK_OFFSET_MS ?? 0),
 });
 
 const snapshot = process.env.PGLITE_SNAPSHOT;

@@ -3,6 +3,19 @@ import path from 'node:path';
 import type { AppConfig } from '../config.js';
 
 export const TEST_ADMIN = { user: 'admin', password: 'test-admin-password' };
+/**
+ * The instant every API test runs at, whatever day CI runs: Wednesday 11/25/2026, 10:00 AM
+ * Central, well before the 4 PM cutoff. The demo data is seeded for it, test apps read it as
+ * their clock, and tests that need another moment (a cutoff, a daylight-saving day) set their
+ * own `now`. Server processes started by tests run from it (`testClockEnv`).
+ */
+export const TEST_NOW = new Date('2026-11-25T10:00:00-06:00');
+
+/** The environment that puts a server process on TEST_NOW (its clock then runs on from there). */
+export function testClockEnv(): { TEST_CLOCK_OFFSET_MS: string } {
+  return { TEST_CLOCK_OFFSET_MS: String(TEST_NOW.getTime() - Date.now()) };
+}
+
 export const TEST_SECRET = 'test-session-secret-0123456789abcdef-0123456789';
 
 /** A configuration for tests: nothing from the environment leaks in. */
@@ -30,6 +43,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     webRoot: undefined,
     // Tests run the mail-retry round themselves, at the instants they choose.
     mailRetrySeconds: 0,
+    clockOffsetMs: 0,
     ...overrides,
   };
 }

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { multipartFrame } from '../../test/multipart.js';
 import { adminPostgresUrl, createDatabase, dropDatabase } from '../../test/pg-admin.js';
 import { ServerProcess } from '../../test/server-process.js';
+import { testClockEnv } from '../../test/test-config.js';
 
 /**
  * One file is one transaction (design.md 5.8): a server killed with SIGKILL in the middle of
@@ -29,7 +30,12 @@ describe('an import cut off by a crash', () => {
   });
 
   const start = () =>
-    ServerProcess.start({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'debug' });
+    ServerProcess.start({
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'debug',
+      ...testClockEnv(),
+    });
 
   /** Orders and order lines, read while no server runs (PGlite has one process at a time). */
   async function counts() {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, businessToday } from '../../../domain/business-date.js';
 import type { WebOrderListItem } from '../../../domain/regenerate.schema.js';
 import { orders } from '../../db/schema.js';
-import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../../test/helpers.js';
+import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
 import { exportFileName, orderExportText } from '../orders/order-export.js';
 import { getOrderDetail } from '../orders/orders.service.js';
 
@@ -16,7 +16,7 @@ describe('Regenerate Orders', () => {
   let t: TestApp;
   let dir: string;
   let cookie: string;
-  const now = new Date();
+  const now = TEST_NOW;
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'bev-regen-'));
     t = await createTestApp({

@@ -7,7 +7,14 @@ import type { ResendOrderMailsResponse } from '../../../domain/regenerate.schema
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
-import { createTestApp, dbKind, signInAdmin, signInCustomer, type TestApp } from '../../test/helpers.js';
+import {
+  createTestApp,
+  dbKind,
+  signInAdmin,
+  signInCustomer,
+  TEST_NOW,
+  type TestApp,
+} from '../../test/helpers.js';
 import { validOrderBody } from '../../test/order-fixtures.js';
 import { testConfig } from '../../test/test-config.js';
 import { runMailRetryRound } from './mail-retry.js';
@@ -42,7 +49,7 @@ describe('confirmation mail retries and staff resend', () => {
   let t: TestApp;
   let sink: Sink;
   let dir: string;
-  let clock = new Date();
+  let clock = TEST_NOW;
   const logs: Record<string, unknown>[] = [];
   beforeAll(async () => {
     sink = await startSmtpSink();
@@ -63,16 +70,13 @@ describe('confirmation mail retries and staff resend', () => {
 
   it('saves the order when the mail is refused, records attempt 1, and a later round sends it once', async () => {
     sink.refusing = true;
-    clock = new Date();
-    const before = Date.now();
+    clock = TEST_NOW;
     const orderNum = await placeOrder(t, clock);
-    const after = Date.now();
     const failed = await orderRow(t, orderNum);
     expect(failed).toMatchObject({ status: 1, mailedAt: null, mailAttempts: 1, mailSendingUntil: null });
     expect(failed.mailError).toMatch(/550.*Mailbox unavailable/);
     const due = failed.mailNextAttemptAt!.getTime();
-    expect(due).toBeGreaterThanOrEqual(before + minute);
-    expect(due).toBeLessThanOrEqual(after + minute);
+    expect(due).toBe(clock.getTime() + minute);
 
     sink.refusing = false;
     clock = new Date(due - 1000);
@@ -99,7 +103,7 @@ describe('confirmation mail retries and staff resend', () => {
   it('leaves an order whose first attempt never finished (a process that died mid-send) to a round once its claim lapses', async () => {
     sink.refusing = false;
     sink.stalling = true;
-    clock = new Date();
+    clock = TEST_NOW;
     const orderNum = await placeOrder(t, clock, { settle: false }); // its first attempt hangs
     await vi.waitFor(() => expect(sink.stalled.length).toBe(1));
     // Saved already claimed for attempt 1 by the insert itself, due should that attempt die.
@@ -129,7 +133,7 @@ describe('confirmation mail retries and staff resend', () => {
 
   it('waits longer after each failure and gives up after the last attempt, saying so in the log', async () => {
     sink.refusing = true;
-    clock = new Date();
+    clock = TEST_NOW;
     const orderNum = await placeOrder(t, clock);
     for (let attempt = 2; attempt <= MAIL_MAX_ATTEMPTS; attempt++) {
       clock = (await orderRow(t, orderNum)).mailNextAttemptAt!;
@@ -152,7 +156,7 @@ describe('confirmation mail retries and staff resend', () => {
 
   it('gives back the claims a round ran too long to reach, and the next round sends them once', async () => {
     sink.refusing = true;
-    clock = new Date();
+    clock = TEST_NOW;
     const orderNums = [await placeOrder(t, clock), await placeOrder(t, clock), await placeOrder(t, clock)];
     sink.refusing = false;
     clock = new Date(clock.getTime() + 2 * minute);
@@ -195,7 +199,7 @@ describe('confirmation mail retries and staff resend', () => {
       .from(orders)
       .where(eq(orders.source, 'import'))
       .limit(3);
-    clock = new Date(Date.now() + 365 * 24 * 60 * minute);
+    clock = new Date(TEST_NOW.getTime() + 365 * 24 * 60 * minute);
     await t.db
       .update(orders)
       .set({ mailNextAttemptAt: new Date(clock.getTime() - minute) })
@@ -230,7 +234,7 @@ describe('confirmation mail retries and staff resend', () => {
 
     it('sends now whatever the back-off, mails an already mailed order again, and answers per order', async () => {
       sink.refusing = true;
-      clock = new Date();
+      clock = TEST_NOW;
       const owed = await placeOrder(t, clock);
       sink.refusing = false;
       await placeOrder(t, clock);
@@ -260,7 +264,7 @@ describe('confirmation mail retries and staff resend', () => {
 
     it('reports a refusal and an attempt under way in another process without sending twice', async () => {
       sink.refusing = false;
-      clock = new Date();
+      clock = TEST_NOW;
       const busy = await orderRow(t, await placeOrder(t, clock));
       const refused = await orderRow(t, await placeOrder(t, clock));
       await t.db
@@ -333,7 +337,7 @@ describe('the mail-retry loop in a running app', () => {
     try {
       const [order] = await t.db
         .update(orders)
-        .set({ mailNextAttemptAt: new Date(Date.now() - minute) })
+        .set({ mailNextAttemptAt: new Date(TEST_NOW.getTime() - minute) })
         .where(
           eq(
             orders.id,
@@ -364,7 +368,7 @@ describe('two processes on one PostgreSQL', () => {
     async () => {
       const sink = await startSmtpSink();
       const dir = mkdtempSync(path.join(os.tmpdir(), 'bev-mail-two-'));
-      const now = new Date();
+      const now = TEST_NOW;
       const a = await createTestApp({ now: () => now, config: { dataDir: dir, smtpUrl: sink.url } });
       const url = (a.database as { pool: { options: { connectionString: string } } }).pool.options
         .connectionString;

@@ -2,7 +2,7 @@ import { and, desc, eq, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessToday } from '../../../domain/business-date.js';
 import { orderLines, orders } from '../../db/schema.js';
-import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../../test/helpers.js';
+import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
 import { customerByCompany } from '../../test/order-fixtures.js';
 
 describe('order history, re-order and worksheet', () => {
@@ -117,7 +117,7 @@ describe('order history, re-order and worksheet', () => {
     const res = await get(`/api/v1/Order/${idA}/Worksheet/`, a);
     expect(res.statusCode).toBe(200);
     const ws = res.json();
-    const today = businessToday(new Date(), 'America/Chicago');
+    const today = businessToday(TEST_NOW, 'America/Chicago');
     expect(ws).toMatchObject({ CompanyId: 1001, CompanyName: 'Blue Heron Tavern', Today: today });
     const past = await t.db
       .selectDistinct({ d: orders.deliveryDate })

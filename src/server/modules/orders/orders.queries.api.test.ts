@@ -11,7 +11,7 @@ import {
   WorksheetSchema,
 } from '../../../domain/order-view.schema.js';
 import { customers, orderLines, orders } from '../../db/schema.js';
-import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../../test/helpers.js';
+import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
 import { customerByCompany, validOrderBody } from '../../test/order-fixtures.js';
 import { statementsDuring } from '../../test/statements.js';
 import { toSummary } from './orders.service.js';
@@ -30,7 +30,7 @@ describe('statements per request on the ordering hot paths', () => {
   let dir: string;
   let cookie: string;
   let customerId: number;
-  const now = new Date();
+  const now = TEST_NOW;
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'bev-queries-'));
     t = await createTestApp({

@@ -6,7 +6,7 @@ import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../domain/business-date.js';
 import { orderLines, orders, products } from '../../db/schema.js';
-import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../../test/helpers.js';
+import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
 import {
   customerByCompany,
   firstDeliveryDate,
@@ -18,7 +18,7 @@ describe('POST Order', () => {
   let t: TestApp;
   let dir: string;
   let cookie: string;
-  const now = new Date();
+  const now = TEST_NOW;
   beforeAll(async () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'bev-orders-'));
     t = await createTestApp({
@@ -216,7 +216,7 @@ describe('an order survives failing mail and export', () => {
     await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
     const port = (smtp.server.address() as { port: number }).port;
     const dir = mkdtempSync(path.join(os.tmpdir(), 'bev-faults-'));
-    const now = new Date();
+    const now = TEST_NOW;
     // A file where the export folder should be: every write into it fails.
     const blocked = path.join(dir, 'not-a-folder');
     await import('node:fs/promises').then((fs) => fs.writeFile(blocked, 'x'));

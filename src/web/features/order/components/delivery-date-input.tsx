@@ -1,9 +1,9 @@
 import { Text } from '@mantine/core';
 import { DatePickerInput, type DatePickerInputProps } from '@mantine/dates';
-import { addDays } from '../../../../domain/business-date';
 import {
   type DeliveryDateContext,
   FAR_DATE_DAYS,
+  firstSelectableDeliveryDate,
   isSelectableDeliveryDate,
   needsFarDateConfirmation,
 } from '../../../../domain/delivery-date';
@@ -26,16 +26,6 @@ export function excludedDeliveryDate(ctx: DeliveryDateContext): (date: string) =
   return (date) => !isSelectableDeliveryDate(date, ctx);
 }
 
-/**
- * The first date the customer can pick: the earliest date, or the next one after it that the
- * calendar offers (a type-1 customer whose earliest date is a Saturday gets the Monday).
- */
-export function firstSelectableDate(ctx: DeliveryDateContext): string {
-  let date = ctx.earliest;
-  for (let i = 0; i < 7 && !isSelectableDeliveryDate(date, ctx); i++) date = addDays(date, 1);
-  return date;
-}
-
 /** True when `date` is 60 or more days ahead (shown in red, and confirmed on Submit). */
 export function isFarDate(date: string | null, today: string): boolean {
   return date !== null && date !== '' && needsFarDateConfirmation(date, today);
@@ -49,7 +39,7 @@ export function isFarDate(date: string | null, today: string): boolean {
 export function DeliveryDateInput({ value, onChange, ctx, today, ...rest }: DeliveryDateInputProps) {
   const far = isFarDate(value, today);
   const excluded = excludedDeliveryDate(ctx);
-  const first = firstSelectableDate(ctx);
+  const first = firstSelectableDeliveryDate(ctx);
   return (
     <DatePickerInput
       label="Delivery Date"
