@@ -8,6 +8,11 @@ export const OrderSaveResponseSchema = z.object({
   OrderNum: z.string().nullable(),
   ErrorMessage: z.string().nullable(),
   Errors: z.array(z.object({ Field: z.string(), Message: z.string() })).optional(),
+  /**
+   * With 'Delivery Date violates Lead Time': the first date the customer can pick now (the
+   * cutoff may have passed while they were on the preview), so the form can offer to move to it.
+   */
+  EarliestDeliveryDate: z.string().optional(),
 });
 export type OrderSaveResponse = z.infer<typeof OrderSaveResponseSchema>;
 

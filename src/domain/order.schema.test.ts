@@ -252,6 +252,12 @@ describe('validateOrder: products', () => {
     expect(errorsOf(order({ ProductQuantities: [{ Code: 'COLA12', CaseQuantity: 'ten' }] }))).toEqual([
       { Field: 'ProductQuantities.0.CaseQuantity', Message: 'Quantity must be a number' },
     ]);
+    // "2.5" typed on a phone is a mistake to show, not 2 cases (nor 25).
+    for (const CaseQuantity of [2.5, '2.5', 0.5, '1e-1']) {
+      expect(errorsOf(order({ ProductQuantities: [{ Code: 'COLA12', CaseQuantity }] }))).toEqual([
+        { Field: 'ProductQuantities.0.CaseQuantity', Message: 'Quantity must be a whole number' },
+      ]);
+    }
     expect(messageOf(order({ ProductQuantities: [{ Code: 'COLA12', CaseQuantity: 100_000 }] }))).toBe(
       'Quantity must be less than or equal to 99999',
     );
@@ -271,7 +277,14 @@ describe('validateOrder: products', () => {
     fc.assert(
       fc.property(fc.uniqueArray(line, { selector: (l) => l.Code, maxLength: 2 }), (lines) => {
         const result = validateOrder(order({ ProductQuantities: lines }), ctx());
-        // Reference: a line counts when it has whole cases, or whole units on a product sold loose.
+        // Reference: a positive fraction is refused (never cut); negatives count as 0.
+        const fraction = (q: number) => q > 0 && !Number.isInteger(q);
+        if (lines.some((l) => fraction(l.CaseQuantity) || fraction(l.UnitQuantity))) {
+          expect(result.ok).toBe(false);
+          if (!result.ok) expect(result.errors.map((e) => e.Message)).toContain(messages.quantityNotWhole);
+          return;
+        }
+        // A line counts when it has whole cases, or whole units on a product sold loose.
         const expected = lines.filter(
           (l) => l.CaseQuantity >= 1 || (l.Code === 'LIME24' && l.UnitQuantity >= 1),
         );
@@ -282,7 +295,7 @@ describe('validateOrder: products', () => {
           expect(result.order.ProductQuantities.map((l) => l.Code)).toEqual(expected.map((l) => l.Code));
           for (const kept of result.order.ProductQuantities) {
             const sent = lines.find((l) => l.Code === kept.Code)!;
-            expect(kept.CaseQuantity).toBe(Math.max(0, Math.floor(sent.CaseQuantity)));
+            expect(kept.CaseQuantity).toBe(Math.max(0, sent.CaseQuantity));
             expect(kept.TotalUnits).toBe(
               kept.CaseQuantity > 0
                 ? kept.CaseQuantity * kept.UnitsPerCase

@@ -53,6 +53,7 @@ export const messages = {
   productCodeRequired: requiredMessage('Product Code'),
   productCodeTooLong: maxLengthMessage('Product Code', PRODUCT_CODE_MAX),
   quantityInvalid: 'Quantity must be a number',
+  quantityNotWhole: 'Quantity must be a whole number',
   quantityTooLarge: `Quantity must be less than or equal to ${MAX_QUANTITY}`,
   linesInvalid: 'ProductQuantities must be a list of products',
   tooManyLines: `An order can list at most ${MAX_ORDER_LINES} products`,
@@ -92,10 +93,14 @@ const ReferencePoField = z
   .nullish()
   .transform((po) => po || null);
 
-/** Quantities arrive as numbers or form text; negatives become 0 and fractions are cut (order-lines.ts). */
+/**
+ * Quantities arrive as numbers or form text; negatives become 0 (spec section 5). A fraction is
+ * refused, never cut or read another way: "2.5" cases is a mistake the customer must see.
+ */
 const QuantityField = z.coerce
   .number({ error: messages.quantityInvalid })
   .max(MAX_QUANTITY, messages.quantityTooLarge)
+  .refine((n) => Number.isInteger(n) || n < 0, messages.quantityNotWhole)
   .transform(normalizeQuantity)
   .default(0);
 

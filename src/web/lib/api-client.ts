@@ -30,12 +30,15 @@ export class ApiError extends Error {
   readonly Status: number;
   readonly ErrorMessage: string;
   readonly Errors: FieldError[];
+  /** The whole error answer, for calls whose errors carry more than the message (POST Order). */
+  readonly Body: unknown;
 
-  constructor(status: number, errorMessage: string, errors: FieldError[] = []) {
+  constructor(status: number, errorMessage: string, errors: FieldError[] = [], body?: unknown) {
     super(errorMessage);
     this.Status = status;
     this.ErrorMessage = errorMessage;
     this.Errors = errors;
+    this.Body = body;
   }
 
   /** True when the request never got an answer (offline, DNS, server down). */
@@ -106,7 +109,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
         ? NO_CONNECTION_MESSAGE
         : response.statusText || `Request failed (${response.status})`;
   const errors = Array.isArray(error.Errors) ? (error.Errors as FieldError[]) : [];
-  throw new ApiError(response.status, message, errors);
+  throw new ApiError(response.status, message, errors, data);
 }
 
 async function readJson(response: Response): Promise<unknown> {

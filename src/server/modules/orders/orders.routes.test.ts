@@ -142,6 +142,51 @@ describe('POST Order', () => {
     expect(lines.map((l) => l.code)).toEqual([first!.Code]);
   });
 
+  it('refuses a fraction of a case or unit instead of cutting it (issue 14), and saves nothing', async () => {
+    const body = await validOrderBody(t.db, 1001, now);
+    const [first] = body.ProductQuantities;
+    const before = await orderCount();
+    for (const line of [
+      { ...first!, CaseQuantity: 2.5 },
+      { ...first!, CaseQuantity: '2.5' },
+      { ...first!, CaseQuantity: 0, UnitQuantity: 0.5 },
+    ]) {
+      const res = await post({ ...body, ProductQuantities: [line] });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({
+        IsSuccessful: false,
+        ErrorMessage: 'Quantity must be a whole number',
+      });
+    }
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('tells a customer whose cutoff passed the first date they can pick now', async () => {
+    // Wednesday 10:00, the first date a type-1 bar can pick is Friday; at 16:00 the cutoff has
+    // passed: Saturday is the raw earliest date, and type 1 takes no Saturdays.
+    const body = await validOrderBody(t.db, 1001, now);
+    expect(body.DeliveryDate).toBe('2026-11-27');
+    const late = await createTestApp({ now: () => new Date('2026-11-25T16:00:00-06:00') });
+    try {
+      const res = await late.app.inject({
+        method: 'POST',
+        url: '/api/v1/Order',
+        payload: body,
+        headers: { cookie: await signInCustomer(late.app) },
+      });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toMatchObject({
+        ErrorMessage: 'Delivery Date violates Lead Time',
+        EarliestDeliveryDate: '2026-11-30',
+      });
+    } finally {
+      await late.close();
+    }
+    // Other refusals say nothing of dates.
+    const other = await post({ ...body, Name: '' });
+    expect(other.json().EarliestDeliveryDate).toBeUndefined();
+  });
+
   it('refuses a Sunday and a Saturday for customer type 1', async () => {
     const first = await firstDeliveryDate(t.db, 1001, now);
     let d = first;

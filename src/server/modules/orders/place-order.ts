@@ -1,5 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requestedCodes, validateOrder } from '../../../domain/order.schema.js';
+import { firstSelectableDeliveryDate } from '../../../domain/delivery-date.js';
+import {
+  deliveryDateContext,
+  messages,
+  requestedCodes,
+  validateOrder,
+} from '../../../domain/order.schema.js';
 import type { OrderSaveResponse } from '../../../domain/order-view.schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { acceptCustomer, sessionCustomerId } from '../../plugins/auth.js';
@@ -55,9 +61,22 @@ export async function placeOrder(
     products,
   });
   if (!result.ok) {
+    const late = result.errors.some(
+      (e) => e.Field === 'DeliveryDate' && e.Message === messages.deliveryDateLeadTime,
+    );
     return {
       status: 422,
-      body: { IsSuccessful: false, OrderNum: null, ErrorMessage: result.message, Errors: result.errors },
+      body: {
+        IsSuccessful: false,
+        OrderNum: null,
+        ErrorMessage: result.message,
+        Errors: result.errors,
+        ...(late && {
+          EarliestDeliveryDate: firstSelectableDeliveryDate(
+            deliveryDateContext({ now, tz: app.config.businessTz, customerType: type }),
+          ),
+        }),
+      },
     };
   }
 

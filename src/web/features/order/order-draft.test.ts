@@ -3,22 +3,51 @@ import {
   draftLines,
   draftsFromOrder,
   emptyHeader,
+  ignoredUnitsNote,
   orderableProducts,
   orderPayload,
   orderTotals,
+  quantityError,
   quantityOf,
   setQuantity,
 } from './order-draft';
 import { product } from './test/render-order';
 
 describe('order draft', () => {
-  it('counts empty, negative, fractional and unreadable quantities as the order keeps them', () => {
+  it('counts empty, negative, fractional and unreadable quantities as 0, and says which are mistakes', () => {
     expect(quantityOf('')).toBe(0);
     expect(quantityOf(undefined)).toBe(0);
     expect(quantityOf(-3)).toBe(0);
     expect(quantityOf('-')).toBe(0);
-    expect(quantityOf(2.7)).toBe(2);
+    expect(quantityOf(2.7)).toBe(0);
+    expect(quantityOf('2.5')).toBe(0);
     expect(quantityOf('5')).toBe(5);
+    expect(quantityOf(' 7 ')).toBe(7);
+    expect(quantityError('', 'CaseQuantity')).toBeNull();
+    expect(quantityError('-3', 'CaseQuantity')).toBeNull();
+    expect(quantityError('2.5', 'CaseQuantity')).toBe('Cases must be a whole number');
+    expect(quantityError('.', 'UnitQuantity')).toBe('Units must be a whole number');
+    expect(quantityError('99999', 'UnitQuantity')).toBeNull();
+    expect(quantityError('100000', 'UnitQuantity')).toBe('Units must be at most 99999');
+  });
+
+  it('keeps both boxes of a line as typed, counts the cases, and marks a line with a mistake', () => {
+    const products = [product({ Code: 'B', UnitsPerCase: 6, IsCaseOnly: false })];
+    let drafts = setQuantity({}, 'B', 'CaseQuantity', '5');
+    drafts = setQuantity(drafts, 'B', 'UnitQuantity', '6');
+    expect(drafts.B).toEqual({ CaseQuantity: '5', UnitQuantity: '6' });
+    const [line] = draftLines(products, drafts);
+    expect(line).toMatchObject({
+      CaseQuantity: 5,
+      UnitQuantity: 0,
+      TotalUnits: 30,
+      IgnoredUnits: 6,
+      Invalid: false,
+    });
+    expect(ignoredUnitsNote(line!)).toBe('6 units ignored: 5 cases = 30 units');
+    const [wrong] = draftLines(products, setQuantity(drafts, 'B', 'UnitQuantity', '1.5'));
+    expect(wrong).toMatchObject({ Invalid: true, IgnoredUnits: 0 });
+    expect(orderTotals([wrong!]).invalid).toBe(1);
   });
 
   it('offers active products linked for the delivery date, by order number then description', () => {
@@ -51,7 +80,7 @@ describe('order draft', () => {
     drafts = setQuantity(drafts, 'B', 'UnitQuantity', '4');
     drafts = setQuantity(drafts, 'C', 'CaseQuantity', -1);
     const lines = draftLines(products, drafts);
-    expect(orderTotals(lines)).toEqual({ products: 2, cases: 2, units: 52 });
+    expect(orderTotals(lines)).toEqual({ products: 2, cases: 2, units: 52, invalid: 0 });
     const header = {
       ...emptyHeader,
       DeliveryDate: '2026-06-12',

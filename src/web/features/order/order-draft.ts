@@ -1,5 +1,5 @@
 import type { CustomerProduct } from '../../../domain/customer.schema';
-import { isReferenceCustomerType, type OrderInput } from '../../../domain/order.schema';
+import { isReferenceCustomerType, MAX_QUANTITY, type OrderInput } from '../../../domain/order.schema';
 import { normalizeQuantity, totalUnits } from '../../../domain/order-lines';
 import type { OrderProduct } from '../../../domain/order-view.schema';
 
@@ -31,15 +31,31 @@ export interface QuantityDraft {
 /** Quantities by product Code. */
 export type QuantityDrafts = Readonly<Record<string, QuantityDraft>>;
 
-/** A box's value as the order counts it: negative, empty or unreadable is 0 (spec section 5). */
+const WHOLE = /^\s*-?\d+\s*$/;
+
+/**
+ * Why a box's text is not a quantity, or null when it is one (empty counts as 0). Quantities
+ * are whole numbers: "2.5" is refused with a message, never read as 2 or 25 (issue 14).
+ * Negative whole numbers are quantities: they count as 0 (spec section 5).
+ */
+export function quantityError(value: QuantityValue | undefined, field: keyof QuantityDraft): string | null {
+  if (value === undefined || value === '') return null;
+  const name = field === 'CaseQuantity' ? 'Cases' : 'Units';
+  const n = typeof value === 'number' ? value : WHOLE.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(n)) return `${name} must be a whole number`;
+  if (n > MAX_QUANTITY) return `${name} must be at most ${MAX_QUANTITY}`;
+  return null;
+}
+
+/** A box's value as the order counts it: empty, negative or not a whole number is 0. */
 export function quantityOf(value: QuantityValue | undefined): number {
-  if (value === undefined || value === '') return 0;
+  if (value === undefined || value === '' || quantityError(value, 'CaseQuantity') !== null) return 0;
   return normalizeQuantity(typeof value === 'number' ? value : Number(value));
 }
 
 /**
- * Sets one quantity. A line is cases or loose units, never both (the total counts only one of
- * them, order-lines.ts), so a positive entry in one box empties the other.
+ * Sets one quantity, exactly as typed. Typing in one box never changes the other: a line may
+ * hold cases and units, and the line says which one counts (`DraftLine.IgnoredUnits`).
  */
 export function setQuantity(
   drafts: QuantityDrafts,
@@ -48,9 +64,7 @@ export function setQuantity(
   value: QuantityValue,
 ): QuantityDrafts {
   const current = drafts[code] ?? { CaseQuantity: '', UnitQuantity: '' };
-  const next: QuantityDraft = { ...current, [field]: value };
-  if (quantityOf(value) > 0) next[field === 'CaseQuantity' ? 'UnitQuantity' : 'CaseQuantity'] = '';
-  return { ...drafts, [code]: next };
+  return { ...drafts, [code]: { ...current, [field]: value } };
 }
 
 /** Re-Order: the copied order's quantities by Code. */
@@ -87,8 +101,13 @@ export function orderableProducts(
 export interface DraftLine {
   product: CustomerProduct;
   CaseQuantity: number;
+  /** The loose units the order counts: 0 while cases are ordered (the spec's total-units rule). */
   UnitQuantity: number;
   TotalUnits: number;
+  /** Units typed on a line that also has cases: the order does not count them, and the line says so. */
+  IgnoredUnits: number;
+  /** A box holds something that is not a whole number: the order cannot go on until it is fixed. */
+  Invalid: boolean;
 }
 
 /** Every orderable product with its counted quantities and total units. */
@@ -96,15 +115,35 @@ export function draftLines(products: readonly CustomerProduct[], drafts: Quantit
   return products.map((product) => {
     const draft = drafts[product.Code];
     const CaseQuantity = quantityOf(draft?.CaseQuantity);
-    const UnitQuantity = product.IsCaseOnly ? 0 : quantityOf(draft?.UnitQuantity);
+    const typedUnits = product.IsCaseOnly ? 0 : quantityOf(draft?.UnitQuantity);
+    // Spec section 3: with cases above 0 the line's total is cases times units per case.
+    const UnitQuantity = CaseQuantity > 0 ? 0 : typedUnits;
     const TotalUnits = totalUnits({
       unitsPerCase: product.UnitsPerCase,
       caseQuantity: CaseQuantity,
       unitQuantity: UnitQuantity,
       isCaseOnly: product.IsCaseOnly,
     });
-    return { product, CaseQuantity, UnitQuantity, TotalUnits };
+    const Invalid =
+      quantityError(draft?.CaseQuantity, 'CaseQuantity') !== null ||
+      (!product.IsCaseOnly && quantityError(draft?.UnitQuantity, 'UnitQuantity') !== null);
+    return {
+      product,
+      CaseQuantity,
+      UnitQuantity,
+      TotalUnits,
+      IgnoredUnits: typedUnits - UnitQuantity,
+      Invalid,
+    };
   });
+}
+
+/** "6 units ignored: 5 cases = 120 units", for a line whose units the order does not count. */
+export function ignoredUnitsNote(line: DraftLine): string | null {
+  if (line.IgnoredUnits === 0) return null;
+  const cases = line.CaseQuantity === 1 ? 'case' : 'cases';
+  const units = line.IgnoredUnits === 1 ? 'unit' : 'units';
+  return `${line.IgnoredUnits} ${units} ignored: ${line.CaseQuantity} ${cases} = ${line.TotalUnits} units`;
 }
 
 /** Lines the order keeps: CaseQuantity or UnitQuantity above 0 (spec sections 2 and 3). */
@@ -116,6 +155,8 @@ export interface OrderTotals {
   products: number;
   cases: number;
   units: number;
+  /** Boxes that hold something other than a whole number. */
+  invalid: number;
 }
 
 export function orderTotals(lines: readonly DraftLine[]): OrderTotals {
@@ -124,6 +165,7 @@ export function orderTotals(lines: readonly DraftLine[]): OrderTotals {
     products: kept.length,
     cases: kept.reduce((sum, l) => sum + l.CaseQuantity, 0),
     units: kept.reduce((sum, l) => sum + l.TotalUnits, 0),
+    invalid: lines.reduce((sum, l) => sum + (l.Invalid ? 1 : 0), 0),
   };
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { businessToday } from '../../../domain/business-date';
+import { businessToday, dayOfWeek, isIsoDate } from '../../../domain/business-date';
 
 /**
  * The business time zone (design.md section 1: BUSINESS_TZ, America/Chicago by default). The
@@ -41,6 +41,13 @@ export function formatDate(date: string | null | undefined): string {
   if (!date) return '';
   const m = ISO_DATE.exec(date);
   return m ? `${m[2]}/${m[3]}/${m[1]}` : date;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+
+/** 'YYYY-MM-DD' → 'Fri 11/27/2026': a date the customer must not misread. */
+export function formatWeekdayDate(date: string): string {
+  return isIsoDate(date) ? `${WEEKDAYS[dayOfWeek(date)]} ${formatDate(date)}` : date;
 }
 
 /** 'YYYY-MM-DD' → 'MM/DD', the worksheet's column headers. */

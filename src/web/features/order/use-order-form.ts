@@ -82,8 +82,9 @@ export function useOrderForm({ customerType, products, copy }: OrderFormSetup) {
   const lines = useMemo(() => draftLines(available, drafts), [available, drafts]);
   const totals = orderTotals(lines);
   const headerValid = form.isValid();
-  // Spec section 4: moving on from the products needs a product with a quantity above 0.
-  const productsValid = headerValid && totals.products > 0;
+  // Spec section 4: moving on from the products needs a product with a quantity above 0, and
+  // no box may hold something that is not a whole number (issue 14).
+  const productsValid = headerValid && totals.products > 0 && totals.invalid === 0;
 
   /** Copied products that cannot be ordered for the chosen date (discontinued or out of their dates). */
   const copiedButUnavailable = useMemo(() => {

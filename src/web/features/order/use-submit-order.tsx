@@ -3,6 +3,7 @@ import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { FAR_DATE_DAYS, needsFarDateConfirmation } from '../../../domain/delivery-date';
 import type { OrderInput } from '../../../domain/order.schema';
+import { OrderSaveResponseSchema } from '../../../domain/order-view.schema';
 import { showConfirmDialog } from '../../components/dialogs/confirm-dialog';
 import { showErrorDialog } from '../../components/dialogs/error-dialog';
 import { MessageKind, showSystemDialog } from '../../components/dialogs/system-dialog';
@@ -10,7 +11,7 @@ import { ApiError, isApiError } from '../../lib/api-client';
 import { NO_CONNECTION_MESSAGE } from '../../lib/messages';
 import { paths } from '../../paths';
 import { newIdempotencyKey, usePlaceOrder } from './api/place-order';
-import { formatDate } from './order-time';
+import { formatDate, formatWeekdayDate } from './order-time';
 
 export const ORDER_ERROR_TITLE = 'Order Error';
 export const ORDER_CONFIRMATION_TITLE = 'Order Confirmation';
@@ -31,7 +32,46 @@ export function farDateMessage(date: string): string {
  * same key, so the server answers with the first save instead of placing a second order; a
  * changed order is a new attempt with a new key.
  */
-export function useSubmitOrder({ today, onBackToStart }: { today: string; onBackToStart: () => void }) {
+export interface SubmitOrderOptions {
+  today: string;
+  /** 'No' to the far-date question goes back to step 1. */
+  onBackToStart: () => void;
+  /** The customer chose to move the order to the new earliest date after a cutoff passed. */
+  onMoveDate: (date: string) => void;
+}
+
+/** The new earliest date when the server refused the delivery date because a cutoff passed meanwhile. */
+function movedEarliestDate(error: unknown): string | null {
+  if (!isApiError(error, 422)) return null;
+  const parsed = OrderSaveResponseSchema.safeParse(error.Body);
+  return parsed.success ? (parsed.data.EarliestDeliveryDate ?? null) : null;
+}
+
+/**
+ * The cutoff passed while the customer was on the preview: say what the earliest date is now
+ * and move the order to it in one tap (they then check the preview and Submit again).
+ */
+function offerEarliestDate(order: OrderInput, earliest: string): Promise<boolean> {
+  return showConfirmDialog({
+    title: ORDER_ERROR_TITLE,
+    persistent: true,
+    message: (
+      <Stack gap={4}>
+        <Text>
+          The ordering cutoff for {formatWeekdayDate(order.DeliveryDate)} has passed (Delivery Date violates
+          Lead Time).
+        </Text>
+        <Text>
+          The earliest delivery date is now <strong>{formatWeekdayDate(earliest)}</strong>.
+        </Text>
+      </Stack>
+    ),
+    yesLabel: `Move to ${formatWeekdayDate(earliest)}`,
+    noLabel: 'Keep editing',
+  });
+}
+
+export function useSubmitOrder({ today, onBackToStart, onMoveDate }: SubmitOrderOptions) {
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
   const attempt = useRef<{ body: string; key: string } | null>(null);
@@ -63,6 +103,11 @@ export function useSubmitOrder({ today, onBackToStart }: { today: string; onBack
     } catch (error) {
       // A 401 sends the customer to the login (the query client's general path); nothing to add.
       if (isApiError(error, 401)) return;
+      const earliest = movedEarliestDate(error);
+      if (earliest && earliest !== order.DeliveryDate) {
+        if (await offerEarliestDate(order, earliest)) onMoveDate(earliest);
+        return;
+      }
       await showErrorDialog({
         title: ORDER_ERROR_TITLE,
         message: error instanceof ApiError ? error.ErrorMessage : NO_CONNECTION_MESSAGE,

@@ -15,10 +15,16 @@ const hints = [
   'Fill in the fields above to continue.',
   'Enter a quantity for at least one product to continue.',
 ] as const;
+const FIX_QUANTITIES = 'Quantities are whole numbers: fix the boxes marked in red to continue.';
 
 /** The bar under the form: running total, Back (from step 2), Continue or Submit. Stays in view while scrolling. */
 export function OrderFormNav({ active, stepValid, totals, onBack, isSubmitting }: OrderFormNavProps) {
-  const hint = active < 2 && !stepValid ? hints[active as 0 | 1] : null;
+  const hint =
+    active < 2 && !stepValid
+      ? active === 1 && totals && totals.invalid > 0
+        ? FIX_QUANTITIES
+        : hints[active as 0 | 1]
+      : null;
   return (
     <Box
       pos="sticky"

@@ -25,7 +25,11 @@ export function OrderForm(setup: OrderFormSetup) {
   const state = useOrderForm(setup);
   const { form, ctx, today, headerValid, productsValid } = state;
   const [active, setActive] = useState(0);
-  const { submit, isSubmitting } = useSubmitOrder({ today, onBackToStart: () => setActive(0) });
+  const { submit, isSubmitting } = useSubmitOrder({
+    today,
+    onBackToStart: () => setActive(0),
+    onMoveDate: (date) => form.setFieldValue('DeliveryDate', date),
+  });
 
   const canOpen = (step: number) =>
     step === 0 || (step === 1 && headerValid) || (step === 2 && productsValid);

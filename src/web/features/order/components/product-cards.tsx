@@ -1,6 +1,6 @@
 import { Box, Group, Paper, Stack, Text } from '@mantine/core';
 import type { DraftLine, QuantityDrafts } from '../order-draft';
-import type { OnQuantity } from './products-step';
+import { IgnoredUnits, type OnQuantity } from './products-step';
 import { QuantityInput } from './quantity-input';
 
 export interface ProductCardsProps {
@@ -43,11 +43,13 @@ export function ProductCards({ lines, drafts, onQuantity }: ProductCardsProps) {
                     {line.TotalUnits}
                   </Text>
                 </Text>
+                <IgnoredUnits line={line} />
               </Box>
               <QuantityInput
                 {...BOX}
                 label="Cases"
                 aria-label={`Cases of ${Code} ${Description}`}
+                field="CaseQuantity"
                 value={draft?.CaseQuantity ?? ''}
                 onChange={(v) => onQuantity(Code, 'CaseQuantity', v)}
               />
@@ -62,6 +64,7 @@ export function ProductCards({ lines, drafts, onQuantity }: ProductCardsProps) {
                   {...BOX}
                   label="Units"
                   aria-label={`Units of ${Code} ${Description}`}
+                  field="UnitQuantity"
                   value={draft?.UnitQuantity ?? ''}
                   onChange={(v) => onQuantity(Code, 'UnitQuantity', v)}
                 />

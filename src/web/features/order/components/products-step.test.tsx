@@ -74,15 +74,45 @@ describe('order form, step 2', { timeout: 15_000 }, () => {
     expect(box('Cases of BR-1105 Lake Effect IPA').value).toBe('0');
   });
 
-  it('takes cases or loose units on a line, not both', () => {
+  it('never changes one box because the other was typed, and says which one counts', () => {
     renderStep();
-    type('Units of WN-1159 Chardonnay House', '4');
-    type('Cases of WN-1159 Chardonnay House', '2');
-    expect(box('Units of WN-1159 Chardonnay House').value).toBe('');
-    expect(lineTotal('WN-1159')).toBe('12');
-    type('Units of WN-1159 Chardonnay House', '3');
-    expect(box('Cases of WN-1159 Chardonnay House').value).toBe('');
-    expect(lineTotal('WN-1159')).toBe('3');
+    type('Cases of WN-1159 Chardonnay House', '5');
+    type('Units of WN-1159 Chardonnay House', '6');
+    // Issue 14: typing Units used to empty Cases (5 cases became 6 bottles).
+    expect(box('Cases of WN-1159 Chardonnay House').value).toBe('5');
+    expect(box('Units of WN-1159 Chardonnay House').value).toBe('6');
+    expect(lineTotal('WN-1159')).toBe('30');
+    expect(screen.getByTestId('ignored-WN-1159').textContent).toBe('6 units ignored: 5 cases = 30 units');
+    expect(totals()).toBe('Products: 1Cases: 5Total Units: 30');
+    type('Cases of WN-1159 Chardonnay House', '');
+    expect(lineTotal('WN-1159')).toBe('6');
+    expect(screen.queryByTestId('ignored-WN-1159')).toBeNull();
+  });
+
+  it('refuses what is not a whole number, with a message, and never reads it as another number', () => {
+    renderStep();
+    for (const typed of ['2.5', '2,5', '1e3', 'two']) {
+      type('Cases of BR-1105 Lake Effect IPA', typed);
+      // Mantine's NumberInput dropped the dot: "2.5" became 25 cases.
+      expect(box('Cases of BR-1105 Lake Effect IPA').value).toBe(typed);
+      expect(screen.getByText('Cases must be a whole number')).toBeTruthy();
+      expect(lineTotal('BR-1105')).toBe('0');
+    }
+    type('Cases of BR-1105 Lake Effect IPA', '100000');
+    expect(screen.getByText('Cases must be at most 99999')).toBeTruthy();
+    type('Cases of BR-1105 Lake Effect IPA', '2');
+    expect(screen.queryByText(/must be/)).toBeNull();
+    expect(lineTotal('BR-1105')).toBe('48');
+  });
+
+  it('opens the numeric keypad without a decimal point, and Enter goes to the next box', () => {
+    renderStep();
+    const cases = box('Cases of BR-1105 Lake Effect IPA');
+    expect(cases.getAttribute('inputmode')).toBe('numeric');
+    expect(cases.getAttribute('pattern')).toBe('[0-9]*');
+    cases.focus();
+    fireEvent.keyDown(cases, { key: 'Enter' });
+    expect(document.activeElement).toBe(box('Cases of WN-1159 Chardonnay House'));
   });
 
   it('shows cards with labelled boxes on a narrow screen', () => {

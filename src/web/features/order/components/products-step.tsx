@@ -1,5 +1,11 @@
 import { Alert, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
-import type { DraftLine, QuantityDraft, QuantityDrafts, QuantityValue } from '../order-draft';
+import {
+  type DraftLine,
+  ignoredUnitsNote,
+  type QuantityDraft,
+  type QuantityDrafts,
+  type QuantityValue,
+} from '../order-draft';
 import { formatDate } from '../order-time';
 import { ProductCards } from './product-cards';
 import { QuantityInput } from './quantity-input';
@@ -15,6 +21,17 @@ export interface ProductsStepProps {
   deliveryDate: string | null;
   /** Whether the customer has any products linked at all (else the empty state says so). */
   hasLinkedProducts: boolean;
+}
+
+/** A line's units that the order does not count, said where the customer typed them (issue 14). */
+export function IgnoredUnits({ line }: { line: DraftLine }) {
+  const note = ignoredUnitsNote(line);
+  if (!note) return null;
+  return (
+    <Text fz="xs" fw={600} data-testid={`ignored-${line.product.Code}`}>
+      {note}
+    </Text>
+  );
 }
 
 /** Column widths of spec section 9. */
@@ -75,6 +92,7 @@ export function ProductsStep({
                     w={CASES_WIDTH}
                     size="xs"
                     aria-label={`Cases of ${Code} ${Description}`}
+                    field="CaseQuantity"
                     value={draft?.CaseQuantity ?? ''}
                     onChange={(v) => onQuantity(Code, 'CaseQuantity', v)}
                   />
@@ -90,13 +108,15 @@ export function ProductsStep({
                       w={CASES_WIDTH}
                       size="xs"
                       aria-label={`Units of ${Code} ${Description}`}
+                      field="UnitQuantity"
                       value={draft?.UnitQuantity ?? ''}
                       onChange={(v) => onQuantity(Code, 'UnitQuantity', v)}
                     />
                   )}
                 </Table.Td>
-                <Table.Td ta="right" data-testid={`total-${Code}`}>
-                  {line.TotalUnits}
+                <Table.Td ta="right">
+                  <span data-testid={`total-${Code}`}>{line.TotalUnits}</span>
+                  <IgnoredUnits line={line} />
                 </Table.Td>
               </Table.Tr>
             );

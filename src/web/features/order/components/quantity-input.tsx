@@ -1,29 +1,44 @@
-import { NumberInput, type NumberInputProps } from '@mantine/core';
-import { MAX_QUANTITY } from '../../../../domain/order.schema';
-import type { QuantityValue } from '../order-draft';
+import { TextInput, type TextInputProps } from '@mantine/core';
+import type { KeyboardEvent } from 'react';
+import { type QuantityDraft, type QuantityValue, quantityError } from '../order-draft';
 
-export interface QuantityInputProps extends Omit<NumberInputProps, 'value' | 'onChange'> {
+export interface QuantityInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'error'> {
   value: QuantityValue;
   onChange: (value: QuantityValue) => void;
+  field: keyof QuantityDraft;
+}
+
+/** Enter moves to the next quantity box, as a tab would, instead of submitting the step. */
+function focusNextQuantity(event: KeyboardEvent<HTMLInputElement>) {
+  if (event.key !== 'Enter') return;
+  event.preventDefault();
+  const boxes = [...document.querySelectorAll<HTMLInputElement>('input[data-quantity]')];
+  boxes[boxes.indexOf(event.currentTarget) + 1]?.focus();
 }
 
 /**
- * A Cases or Units box: whole numbers; a negative entry becomes 0 when the box is left (spec
- * section 5), and the totals count it as 0 while it is typed.
+ * A Cases or Units box. It keeps exactly what was typed: a plain text box with the phone's
+ * numeric keypad (no decimal point), so "2.5" stays "2.5" and says it is not a whole number
+ * instead of becoming 25 (Mantine's NumberInput dropped the dot). A negative whole number
+ * becomes 0 when the box is left (spec section 5).
  */
-export function QuantityInput({ value, onChange, ...rest }: QuantityInputProps) {
+export function QuantityInput({ value, onChange, field, ...rest }: QuantityInputProps) {
+  const error = quantityError(value, field);
   return (
-    <NumberInput
-      min={0}
-      max={MAX_QUANTITY}
-      clampBehavior="blur"
-      allowDecimal={false}
-      hideControls
+    <TextInput
       inputMode="numeric"
+      pattern="[0-9]*"
+      enterKeyHint="next"
       autoComplete="off"
+      data-quantity=""
       {...rest}
-      value={value}
-      onChange={onChange}
+      value={String(value)}
+      error={error}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      onBlur={() => {
+        if (error === null && value !== '' && Number(value) < 0) onChange('0');
+      }}
+      onKeyDown={focusNextQuantity}
     />
   );
 }

@@ -1,0 +1,217 @@
+import type { Browser, Locator, Page } from '@playwright/test';
+import { businessClock } from '../../src/domain/business-date';
+import {
+  earliestDeliveryDate as earliestDate,
+  firstSelectableDeliveryDate,
+} from '../../src/domain/delivery-date';
+import { formatWeekdayDate } from '../../src/web/features/order/order-time';
+import {
+  demo,
+  earliestDeliveryDate,
+  expect,
+  expectAccessible,
+  isPhone,
+  mdyFrom,
+  pickDeliveryDate,
+  saveScreen,
+  signInCustomer,
+  test,
+  testNow,
+} from './support';
+
+/*
+ * Issue 14: the quantity mistakes that changed what was delivered. Each test types the way a
+ * customer does (key by key, not `fill`), and failed on the code before the fix.
+ */
+
+const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
+const totals = (page: Page) => page.getByTestId('order-totals');
+
+/** Signs in as the demo bar, picks the earliest date, fills step 1 and opens step 2. */
+async function openProducts(page: Page) {
+  await signInCustomer(page);
+  await page.goto('/order/form/0');
+  const earliest = await earliestDeliveryDate(page);
+  await pickDeliveryDate(page, earliest);
+  await page.getByLabel('Name').fill('Quinn Quantity');
+  await page.getByLabel('Phone').fill('3125550199');
+  await page.getByLabel('Email').fill('quinn@example.com');
+  await continueButton(page).click();
+  await expect(page.getByRole('textbox', { name: /^Cases of / }).first()).toBeVisible();
+  return earliest;
+}
+
+/** The Cases and Units boxes of the first `n` products sold by the unit as well as the case. */
+async function looseProducts(page: Page, n: number) {
+  const unitBoxes = page.getByRole('textbox', { name: /^Units of / });
+  await expect(unitBoxes.nth(n - 1)).toBeVisible();
+  const out: { code: string; cases: Locator; units: Locator; unitsPerCase: number }[] = [];
+  for (let i = 0; i < n; i++) {
+    const label = (await unitBoxes.nth(i).getAttribute('aria-label'))!;
+    const code = label.split(' ')[2]!;
+    const row = page.getByTestId(`product-row-${code}`);
+    const text = (await row.textContent()) ?? '';
+    // The table has a Units/Case cell; the cards say 'Units/Case N'.
+    const unitsPerCase = isPhone(page)
+      ? Number(/Units\/Case (\d+)/.exec(text)![1])
+      : Number(await row.locator('td').nth(2).textContent());
+    out.push({
+      code,
+      cases: page.getByRole('textbox', { name: label.replace(/^Units/, 'Cases') }),
+      units: unitBoxes.nth(i),
+      unitsPerCase,
+    });
+  }
+  return out;
+}
+
+/** A tap on a phone, a click on a desk. */
+async function press(page: Page, box: Locator) {
+  if (isPhone(page)) await box.tap();
+  else await box.click();
+}
+
+test.describe('quantities', () => {
+  test('a decimal in Cases is refused with a message on a numeric keypad, never read as another number', async ({
+    page,
+  }) => {
+    await openProducts(page);
+    const cases = page.getByRole('textbox', { name: /^Cases of / }).first();
+    // The phone's keypad: digits only.
+    await expect(cases).toHaveAttribute('inputmode', 'numeric');
+    await expect(cases).toHaveAttribute('pattern', '[0-9]*');
+    await press(page, cases);
+    await page.keyboard.type('2.5');
+    // Before: the dot was dropped and the box held 25 (600 units of a 24-pack).
+    await expect(cases).toHaveValue('2.5');
+    await expect(page.getByText('Cases must be a whole number')).toBeVisible();
+    await expect(totals(page)).toContainText('Cases: 0');
+    await expect(continueButton(page)).toBeDisabled();
+    await expect(page.getByText(/fix the boxes marked in red/)).toBeVisible();
+    await expectAccessible(page);
+    await saveScreen(page, 'quantity-decimal');
+
+    await cases.fill('');
+    await page.keyboard.type('2');
+    await expect(page.getByText('Cases must be a whole number')).toHaveCount(0);
+    await expect(totals(page)).toContainText('Cases: 2');
+    await expect(continueButton(page)).toBeEnabled();
+  });
+
+  test('Units typed after Cases keep the Cases, and the line says the units are ignored', async ({
+    page,
+  }) => {
+    await openProducts(page);
+    const [line] = await looseProducts(page, 1);
+    await press(page, line!.cases);
+    await page.keyboard.type('5');
+    await press(page, line!.units);
+    await page.keyboard.type('6');
+    // Before: the Cases box was emptied and the order went down to 6 bottles.
+    await expect(line!.cases).toHaveValue('5');
+    await expect(line!.units).toHaveValue('6');
+    const total = 5 * line!.unitsPerCase;
+    await expect(page.getByTestId(`ignored-${line!.code}`)).toHaveText(
+      `6 units ignored: 5 cases = ${total} units`,
+    );
+    await expect(totals(page)).toContainText('Cases: 5');
+    await expect(totals(page)).toContainText(`Total Units: ${total}`);
+    await expectAccessible(page);
+    await saveScreen(page, 'quantity-units-after-cases');
+
+    await continueButton(page).click();
+    const preview = isPhone(page) ? page.locator('main li') : page.locator('main tbody tr');
+    await expect(preview).toHaveCount(1);
+    await expect(preview.first()).toContainText(line!.code);
+    await expect(page.getByTestId('order-totals')).toContainText('Cases: 5');
+  });
+
+  test('fast typing box to box right after each tap, on a slowed CPU, loses nothing', async ({ page }) => {
+    await openProducts(page);
+    const lines = await looseProducts(page, 3);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    try {
+      // The second review's sequence: 12, 34, 34 in three Cases boxes, then 5 Units on two of those lines.
+      for (const [i, typed] of ['12', '34', '34'].entries()) {
+        await press(page, lines[i]!.cases);
+        await page.keyboard.type(typed);
+      }
+      for (const i of [1, 2]) {
+        await press(page, lines[i]!.units);
+        await page.keyboard.type('5');
+      }
+    } finally {
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    }
+    for (const [i, typed] of ['12', '34', '34'].entries()) await expect(lines[i]!.cases).toHaveValue(typed);
+    await expect(totals(page)).toContainText('Products: 3');
+    // Before: the Units erased the Cases of lines 2 and 3, leaving only the first line's 12 cases.
+    await expect(totals(page)).toContainText('Cases: 80');
+    await continueButton(page).click();
+    const preview = isPhone(page) ? page.locator('main li') : page.locator('main tbody tr');
+    await expect(preview).toHaveCount(3);
+    for (const line of lines) await expect(page.locator('main')).toContainText(line.code);
+  });
+
+  test('the cutoff passing on the preview says the new earliest date and moves the order there in one tap', async ({
+    page,
+    browser,
+  }) => {
+    const earliest = await openProducts(page);
+    await press(page, page.getByRole('textbox', { name: /^Cases of / }).first());
+    await page.keyboard.type('2');
+    await continueButton(page).click();
+    await expect(page.getByTestId('preview-delivery-date')).toHaveText(mdyFrom(earliest));
+
+    // The cutoff passes while the customer reads the preview: staff move type 1's cutoff to the
+    // start of the current hour (9:00 on the journeys' 10:00 clock), so the server now counts
+    // the order as late. On the default clock: Wednesday after the cutoff, + 1 day of lead time
+    // + 2 = Saturday, which type 1 cannot take, so Monday 11/30.
+    const hour = businessClock(testNow(), 'America/Chicago').hours;
+    const moved = firstSelectableDeliveryDate({
+      earliest: earliestDate({
+        now: testNow(),
+        tz: 'America/Chicago',
+        leadHours: 24,
+        cutoffHours: hour,
+        cutoffMinutes: 0,
+      }),
+      customerTypeId: 1,
+    });
+    expect(moved > earliest).toBe(true);
+    await withTypeOneCutoff(browser, hour, async () => {
+      await page.getByRole('button', { name: 'Submit' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Order Error' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog).toContainText(`The earliest delivery date is now ${formatWeekdayDate(moved)}`);
+      await expectAccessible(page);
+      await saveScreen(page, 'quantity-cutoff-passed');
+      await dialog.getByRole('button', { name: `Move to ${formatWeekdayDate(moved)}` }).click();
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId('preview-delivery-date')).toHaveText(mdyFrom(moved));
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByRole('dialog', { name: 'Order Confirmation' })).toBeVisible();
+    });
+  });
+});
+
+/** Runs `work` while customer type 1 has its cutoff at `hours`:00, then puts the demo's 16:00 back. */
+async function withTypeOneCutoff(browser: Browser, hours: number, work: () => Promise<void>) {
+  const staff = await browser.newContext();
+  const save = (CutoffHours: number) =>
+    staff.request.post('/api/v1/CustomerType', {
+      data: { Id: 1, Name: 'Bars & Taverns', LeadHours: 24, CutoffHours, CutoffMinutes: 0, Footer: '' },
+    });
+  try {
+    const signedIn = await staff.request.post('/api/v1/Maint/Authenticate', {
+      data: { User: demo.admin.user, Password: demo.admin.password },
+    });
+    expect(signedIn.ok()).toBe(true);
+    expect((await save(hours)).ok()).toBe(true);
+    await work();
+  } finally {
+    expect((await save(16)).ok()).toBe(true);
+    await staff.close();
+  }
+}
