@@ -5,8 +5,10 @@ import {
   deliveryDateError,
   deliveryDateMessages,
   earliestDeliveryDate,
+  firstSelectableDeliveryDate,
   isSelectableDeliveryDate,
   needsFarDateConfirmation,
+  nextSelectableDeliveryDates,
 } from './delivery-date';
 
 const CHICAGO = 'America/Chicago';
@@ -253,5 +255,23 @@ describe('needsFarDateConfirmation', () => {
     expect(needsFarDateConfirmation('2026-09-12', '2026-07-15')).toBe(false); // 59 days
     expect(needsFarDateConfirmation('2026-09-13', '2026-07-15')).toBe(true); // 60 days
     expect(needsFarDateConfirmation('2027-07-15', '2026-07-15')).toBe(true);
+  });
+});
+
+describe('firstSelectableDeliveryDate and nextSelectableDeliveryDates', () => {
+  it('skip the Saturday a type-1 customer cannot take, and every Sunday', () => {
+    // Saturday 11/28/2026 is the earliest date.
+    expect(firstSelectableDeliveryDate({ earliest: '2026-11-28', customerTypeId: 1 })).toBe('2026-11-30');
+    expect(firstSelectableDeliveryDate({ earliest: '2026-11-28', customerTypeId: 2 })).toBe('2026-11-28');
+    expect(nextSelectableDeliveryDates({ earliest: '2026-11-26', customerTypeId: 1 }, 3)).toEqual([
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-30',
+    ]);
+    expect(nextSelectableDeliveryDates({ earliest: '2026-11-27', customerTypeId: 3 }, 3)).toEqual([
+      '2026-11-27',
+      '2026-11-28',
+      '2026-11-30',
+    ]);
   });
 });

@@ -84,6 +84,15 @@ export function firstSelectableDeliveryDate(ctx: DeliveryDateContext): string {
   return date;
 }
 
+/** The first `count` dates the customer can pick, in order (the form offers them as one-tap choices). */
+export function nextSelectableDeliveryDates(ctx: DeliveryDateContext, count: number): string[] {
+  const dates: string[] = [];
+  for (let date = firstSelectableDeliveryDate(ctx); dates.length < count; date = addDays(date, 1)) {
+    if (isSelectableDeliveryDate(date, ctx)) dates.push(date);
+  }
+  return dates;
+}
+
 /**
  * The spec's message for a delivery date, or null when it is acceptable. A Sunday, a
  * type-1 Saturday or a past date get the lead-time message too: the spec has no other

@@ -3,6 +3,14 @@
 export const OrderStatus = { None: 0, Open: 1, NoDelivery: 2, Completed: 99 } as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 
+/** The name shown for an order's status (spec section 4's values); None and anything else: 'Unknown'. */
+export function orderStatusName(status: number): 'Open' | 'No Delivery' | 'Completed' | 'Unknown' {
+  if (status === OrderStatus.Open) return 'Open';
+  if (status === OrderStatus.NoDelivery) return 'No Delivery';
+  if (status === OrderStatus.Completed) return 'Completed';
+  return 'Unknown';
+}
+
 export const ProductType = { None: 0, Frozen: 1, NonFrozen: 2 } as const;
 export type ProductType = (typeof ProductType)[keyof typeof ProductType];
 

@@ -34,7 +34,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       </SimpleGrid>
       {report.Notes.length > 0 && (
         <Stack gap={4}>
-          <Title order={4} size="h6">
+          <Title order={3} size="h6">
             Notes
           </Title>
           <List size="sm" spacing={2}>
@@ -46,7 +46,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       )}
       {listed > 0 && (
         <Stack gap={4}>
-          <Title order={4} size="h6">
+          <Title order={3} size="h6">
             Rejected lines
           </Title>
           {listed < report.RejectedCount && (

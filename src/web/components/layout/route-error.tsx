@@ -6,7 +6,7 @@ import { paths } from '../../paths';
 /** Any path the router does not know (spec section 2). */
 export function NotFoundPage() {
   return (
-    <Center mih="100dvh" p="md">
+    <Center component="main" mih="100dvh" p="md">
       <Stack align="center" ta="center" gap="sm">
         <Title order={1}>Page not found</Title>
         <Text>The page you asked for does not exist or has moved.</Text>
@@ -27,7 +27,7 @@ export function RouteError() {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   if (import.meta.env.DEV) console.error(error);
   return (
-    <Center mih="100dvh" p="md">
+    <Center component="main" mih="100dvh" p="md">
       <Stack align="center" ta="center" gap="sm" maw={520}>
         <Title order={1}>Something went wrong</Title>
         <Text>{NO_CONNECTION_MESSAGE}</Text>

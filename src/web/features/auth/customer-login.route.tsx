@@ -13,6 +13,18 @@ interface CustomerLoginValues {
   Zipcode: string;
 }
 
+/**
+ * The API's rules, and the masks' lengths: a 3-digit customer number or a 4-digit zip gets the
+ * field's message at once instead of a round trip and the generic toast (issue 14). Customer
+ * numbers below 1000 are typed with their zeros ('0099'), as the 4-digit mask shows them.
+ */
+export function customerLoginPageErrors(values: CustomerLoginValues) {
+  const errors = customerLoginErrors(values);
+  if (!errors.CompanyId && values.CompanyId.length !== 4) errors.CompanyId = customerLoginMessages.companyId;
+  if (!errors.Zipcode && values.Zipcode.length !== 5) errors.Zipcode = customerLoginMessages.zipcode;
+  return errors;
+}
+
 /** Spec section 2, /user/login: Customer Number (4 digits) and Zip Code (5 digits). */
 export function Component() {
   const navigate = useNavigate();
@@ -21,7 +33,7 @@ export function Component() {
   const form = useForm<CustomerLoginValues>({
     mode: 'controlled',
     initialValues: { CompanyId: '', Zipcode: '' },
-    validate: customerLoginErrors,
+    validate: customerLoginPageErrors,
   });
 
   const submit = form.onSubmit((values) => {

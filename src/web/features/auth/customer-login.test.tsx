@@ -52,6 +52,17 @@ describe('customer login', () => {
     expect(screen.queryByText(customerLoginMessages.companyId)).toBeNull();
   });
 
+  it('gives the field messages for a 3-digit customer number or a 4-digit zip, without calling the API', async () => {
+    const fetchMock = mockFetch(200, {});
+    renderLogin();
+    fireEvent.change(customerNumber(), { target: { value: '100' } });
+    fireEvent.change(zipCode(), { target: { value: '6060' } });
+    login();
+    expect(await screen.findByText(customerLoginMessages.companyId)).toBeTruthy();
+    expect(screen.getByText(customerLoginMessages.zipcode)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('signs in with numbers and goes to the order home', async () => {
     const fetchMock = mockFetch(200, {
       Id: 1,

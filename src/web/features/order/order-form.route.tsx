@@ -6,6 +6,7 @@ import type { CustomerTypeRules } from '../../../domain/order.schema';
 import { useSignedInCustomer } from '../auth/api/get-session';
 import { useCopiedOrder } from './api/copy-order';
 import { useCustomerTypes } from './api/get-customer-types';
+import { useOrders } from './api/get-orders';
 import { useOwnCustomer } from './api/get-own-customer';
 import { OrderForm } from './components/order-form';
 
@@ -26,6 +27,9 @@ export function Component() {
   const types = useCustomerTypes();
   const customer = useOwnCustomer(signedIn.Id);
   const copy = useCopiedOrder(copyId, signedIn.Id);
+  // For the last order's contact and a note when an order for the chosen date exists; the form
+  // does without them if they cannot be loaded.
+  const orders = useOrders(signedIn.CompanyId);
   const queries = copyId === null ? [types, customer] : [types, customer, copy];
   const failed = queries.find((q) => q.isError);
 
@@ -41,7 +45,7 @@ export function Component() {
         </Stack>
       </Alert>
     );
-  } else if (!types.data || !customer.data || (copyId !== null && !copy.data)) {
+  } else if (!types.data || !customer.data || (copyId !== null && !copy.data) || orders.isPending) {
     body = (
       <Group justify="center" py="xl">
         <Loader aria-label="Loading the order form" />
@@ -63,6 +67,7 @@ export function Component() {
           customerType={customerType}
           products={customer.data.Products}
           copy={copy.data ?? null}
+          orders={orders.data?.Orders ?? []}
         />
       </>
     );

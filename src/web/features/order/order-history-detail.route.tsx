@@ -57,7 +57,7 @@ export function Component() {
     <Stack gap="md">
       <Title order={1}>Order Detail</Title>
       {body}
-      <Group justify="space-between">
+      <Group justify="space-between" className="no-print">
         <Button variant="default" leftSection={<IconArrowLeft size={18} />} onClick={() => void back()}>
           Back
         </Button>

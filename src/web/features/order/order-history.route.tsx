@@ -1,5 +1,6 @@
 import { Group, Pagination, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { isReferenceCustomerType } from '../../../domain/order.schema';
 import { useBelow } from '../../lib/use-below';
 import { breakpoints } from '../../theme';
 import { useSignedInCustomer } from '../auth/api/get-session';
@@ -31,7 +32,12 @@ export function Component() {
   return (
     <Stack gap="md">
       <Title order={1}>Orders History</Title>
-      <OrdersList orders={shown} state={state} isPhone={isPhone} />
+      <OrdersList
+        orders={shown}
+        state={state}
+        isPhone={isPhone}
+        showReferencePO={isReferenceCustomerType(customer.CustomerTypeId)}
+      />
       {pages > 1 && (
         <Group justify="space-between" gap="sm">
           <Text fz="sm" c="dimmed">

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderSummary } from '../../../domain/order-view.schema';
 import { Component as OrderHistory } from './order-history.route';
-import { mockApi, renderOrderRoutes, stubViewport } from './test/render-order';
+import { barCustomer, mockApi, renderOrderRoutes, stubViewport } from './test/render-order';
 
 function order(i: number): OrderSummary {
   return {
@@ -69,6 +69,8 @@ describe('orders history', { timeout: 15_000 }, () => {
       'Name',
       'Phone',
       'Products',
+      'Cases',
+      'Status',
       'Action',
     ]);
     const rows = screen.getAllByTestId('order-row');
@@ -78,6 +80,8 @@ describe('orders history', { timeout: 15_000 }, () => {
     expect(first.getByText('07/02/2026')).toBeTruthy();
     expect(first.getByText('(312) 555-0142')).toBeTruthy();
     expect(first.getByText('3')).toBeTruthy();
+    expect(first.getByText('5')).toBeTruthy();
+    expect(first.getByTestId('order-status').textContent).toBe('Open');
     expect(first.getByRole('link', { name: 'Re-Order order W100100' }).getAttribute('href')).toBe(
       '/order/form/0?copy=100',
     );
@@ -92,6 +96,28 @@ describe('orders history', { timeout: 15_000 }, () => {
     expect(router.state.location.pathname).toBe('/order/history/detail/125');
   });
 
+  it("shows each order's status by name and, to a reference customer, its Reference PO", async () => {
+    const orders = [
+      { ...order(0), Status: 99, ReferencePO: 'PO-7781' },
+      { ...order(1), Status: 2, ReferencePO: 'PO-7780' },
+      { ...order(2), Status: 1, ReferencePO: 'PO-7779' },
+    ];
+    mockApi({ 'GET Orders/6001': { status: 200, body: { DeliveryDates: [], Orders: orders } } });
+    renderOrderRoutes([{ path: '/order/history', Component: OrderHistory }], '/order/history', {
+      ...barCustomer,
+      CompanyId: 6001,
+      CustomerTypeId: 6,
+    });
+    await screen.findByText('W100100');
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toContain('Reference PO');
+    expect(screen.getAllByTestId('order-status').map((c) => c.textContent)).toEqual([
+      'Completed',
+      'No Delivery',
+      'Open',
+    ]);
+    expect(screen.getByText('PO-7781')).toBeTruthy();
+  });
+
   it('shows 15 orders a page as cards on a phone', async () => {
     restoreViewport = stubViewport(true);
     const orders = Array.from({ length: 20 }, (_, i) => order(i));
@@ -101,5 +127,10 @@ describe('orders history', { timeout: 15_000 }, () => {
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.getAllByTestId('order-row')).toHaveLength(15);
     expect(screen.getByText('1–15 of 20 orders')).toBeTruthy();
+    const card = within(screen.getAllByTestId('order-row')[0]!);
+    expect(card.getByTestId('order-status').textContent).toBe('Open');
+    expect(card.getByText('3 products · 5 cases')).toBeTruthy();
+    // A bar is not a reference customer: no PO on its cards.
+    expect(card.queryByText(/Reference PO/)).toBeNull();
   });
 });

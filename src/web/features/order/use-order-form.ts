@@ -7,7 +7,7 @@ import {
   deliveryDateContext,
   orderInputSchemaFor,
 } from '../../../domain/order.schema';
-import type { CopiedOrder } from '../../../domain/order-view.schema';
+import type { CopiedOrder, OrderSummary } from '../../../domain/order-view.schema';
 import { zodValidate } from '../../lib/zod-form';
 import {
   draftLines,
@@ -29,6 +29,18 @@ export interface OrderFormSetup {
   products: readonly CustomerProduct[];
   /** Re-Order: the copied order (its delivery date is already cleared). */
   copy?: CopiedOrder | null;
+  /** The customer's orders, newest first: a new order starts with the last one's contact. */
+  orders?: readonly OrderSummary[];
+}
+
+type Contact = Pick<OrderHeaderValues, 'Name' | 'Phone' | 'Email'>;
+
+/** The contact of the customer's last order placed here (imported ERP orders carry no email). */
+export function lastContact(orders: readonly OrderSummary[]): Contact | null {
+  const last = orders.find((o) => o.IsWebOrder && o.Email);
+  return last
+    ? { Name: last.Name, Phone: last.Phone.replace(/\D/g, '').slice(-10), Email: last.Email }
+    : null;
 }
 
 /** The step-1 rules: the server's own schema without the product lines, so the messages are the server's. */
@@ -36,8 +48,8 @@ export function headerSchemaFor(ctx: DeliveryDateContext) {
   return orderInputSchemaFor(ctx).omit({ ProductQuantities: true });
 }
 
-function initialHeader(copy: CopiedOrder | null | undefined): OrderHeaderValues {
-  if (!copy) return emptyHeader;
+function initialHeader(copy: CopiedOrder | null | undefined, contact: Contact | null): OrderHeaderValues {
+  if (!copy) return contact ? { ...emptyHeader, ...contact } : emptyHeader;
   return {
     DeliveryDate: null,
     Name: copy.Name,
@@ -48,7 +60,7 @@ function initialHeader(copy: CopiedOrder | null | undefined): OrderHeaderValues 
 }
 
 /** The order form's state: the header form, the quantities, and what each step may do. */
-export function useOrderForm({ customerType, products, copy }: OrderFormSetup) {
+export function useOrderForm({ customerType, products, copy, orders = [] }: OrderFormSetup) {
   const now = useBusinessNow();
   const today = todayInBusiness(now);
   const { earliest } = deliveryDateContext({ now, tz: BUSINESS_TZ, customerType });
@@ -59,7 +71,7 @@ export function useOrderForm({ customerType, products, copy }: OrderFormSetup) {
   const validate = useMemo(() => zodValidate<OrderHeaderValues>(headerSchemaFor(ctx)), [ctx]);
   const form = useForm<OrderHeaderValues>({
     mode: 'controlled',
-    initialValues: initialHeader(copy),
+    initialValues: initialHeader(copy, lastContact(orders)),
     validate,
     validateInputOnBlur: true,
   });

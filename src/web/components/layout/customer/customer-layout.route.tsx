@@ -7,6 +7,7 @@ import { paths } from '../../../paths';
 import { breakpoints } from '../../../theme';
 import { preloadDialogHost } from '../../dialogs/dialog-settings';
 import { RequireRole } from '../require-role';
+import { MAIN_ID, SkipLink } from '../route-focus';
 import { CustomerHeader } from './customer-header';
 import { CustomerNav } from './customer-nav';
 import { FooterNote } from './footer-note';
@@ -39,6 +40,7 @@ function CustomerFrame() {
       padding={isMobile ? 'sm' : 'md'}
     >
       <AppShell.Header>
+        <SkipLink />
         <CustomerHeader isMobile={isMobile} menuOpened={menuOpened} onToggleMenu={menu.toggle} />
       </AppShell.Header>
       {!isMobile && (
@@ -51,7 +53,7 @@ function CustomerFrame() {
       <Drawer opened={menuOpened && isMobile} onClose={menu.close} size={NAV_WIDTH} title="Menu" padding="sm">
         <CustomerNav onNavigate={menu.close} />
       </Drawer>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1}>
         <Container size="lg" px={0}>
           <Outlet />
           <FooterNote />

@@ -7,7 +7,13 @@ export function FooterNote() {
   const { data } = useFooter();
   if (!data?.Footer) return null;
   return (
-    <Box component="footer" mt="xl" pt="md" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+    <Box
+      component="footer"
+      className="no-print"
+      mt="xl"
+      pt="md"
+      style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+    >
       <SafeHtml html={data.Footer} fs="italic" c="gray.8" fz="sm" />
     </Box>
   );

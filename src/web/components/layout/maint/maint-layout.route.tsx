@@ -9,6 +9,7 @@ import { breakpoints } from '../../../theme';
 import { preloadDialogHost } from '../../dialogs/dialog-settings';
 import { FilterDrawerProvider, FilterDrawerTarget, useFilterDrawer } from '../filter-drawer';
 import { RequireRole } from '../require-role';
+import { MAIN_ID, SkipLink } from '../route-focus';
 import { MaintHeader } from './maint-header';
 import { MaintNav } from './maint-menu';
 
@@ -58,6 +59,7 @@ function MaintFrame() {
       padding={compact ? 'sm' : 'md'}
     >
       <AppShell.Header>
+        <SkipLink />
         <MaintHeader
           compact={compact}
           navIsDrawer={navIsDrawer}
@@ -96,7 +98,7 @@ function MaintFrame() {
         </Group>
         <FilterDrawerTarget />
       </AppShell.Aside>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_ID} tabIndex={-1}>
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -26,6 +26,18 @@ export function excludedDeliveryDate(ctx: DeliveryDateContext): (date: string) =
   return (date) => !isSelectableDeliveryDate(date, ctx);
 }
 
+/**
+ * The calendar popup is a dialog without a name (axe: aria-dialog-name): Mantine points its
+ * aria-labelledby at an id the field does not carry, and takes no props for the popup itself.
+ */
+function nameCalendar() {
+  requestAnimationFrame(() => {
+    for (const popup of document.querySelectorAll('[data-dates-dropdown][role="dialog"]')) {
+      popup.setAttribute('aria-label', 'Choose a delivery date');
+    }
+  });
+}
+
 /** True when `date` is 60 or more days ahead (shown in red, and confirmed on Submit). */
 export function isFarDate(date: string | null, today: string): boolean {
   return date !== null && date !== '' && needsFarDateConfirmation(date, today);
@@ -59,7 +71,9 @@ export function DeliveryDateInput({ value, onChange, ctx, today, ...rest }: Deli
       }
       nextLabel="Next month"
       previousLabel="Previous month"
-      popoverProps={{ withinPortal: true }}
+      // Focus comes back to the field once a day is picked, not to the page body (where the
+      // next Tab reached Logout, issue 14).
+      popoverProps={{ withinPortal: true, returnFocus: true, onOpen: nameCalendar }}
       styles={far ? { input: { color: FAR_COLOR, fontWeight: 600 } } : undefined}
       description={
         <>

@@ -1,35 +1,76 @@
-import { SimpleGrid, TextInput } from '@mantine/core';
+import { Box, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import type { DeliveryDateContext } from '../../../../domain/delivery-date';
+import { type DeliveryDateContext, nextSelectableDeliveryDates } from '../../../../domain/delivery-date';
 import { isReferenceCustomerType, REFERENCE_PO_MAX } from '../../../../domain/order.schema';
+import type { OrderSummary } from '../../../../domain/order-view.schema';
 import type { OrderHeaderValues } from '../order-draft';
+import { formatWeekdayDate } from '../order-time';
 import { DeliveryDateInput } from './delivery-date-input';
+import { ExistingOrderNote, ordersFor } from './existing-order-note';
 import { PhoneInput } from './phone-input';
 
 export interface DeliveryStepProps {
   form: UseFormReturnType<OrderHeaderValues>;
   ctx: DeliveryDateContext;
   today: string;
+  /** The customer's orders, to say when one is already there for the chosen date. */
+  orders?: readonly OrderSummary[];
+}
+
+/** The next deliverable dates as one tap each, beside the picker (a thumb, or Tab and Space). */
+function QuickDates({
+  ctx,
+  value,
+  onPick,
+}: {
+  ctx: DeliveryDateContext;
+  value: string | null;
+  onPick: (d: string) => void;
+}) {
+  const dates = nextSelectableDeliveryDates(ctx, 3);
+  return (
+    <Group gap="xs" role="group" aria-label="Next delivery dates">
+      {dates.map((date) => (
+        <Button
+          key={date}
+          size="xs"
+          variant={value === date ? 'filled' : 'default'}
+          aria-pressed={value === date}
+          onClick={() => onPick(date)}
+        >
+          {formatWeekdayDate(date)}
+        </Button>
+      ))}
+    </Group>
+  );
 }
 
 /**
  * Step 1, 'Create New Order' (spec section 2): delivery date, name, phone, email, and the
  * Reference PO for reference customers. Messages appear as a field is left.
  */
-export function DeliveryStep({ form, ctx, today }: DeliveryStepProps) {
+export function DeliveryStep({ form, ctx, today, orders = [] }: DeliveryStepProps) {
   const dateProps = form.getInputProps('DeliveryDate');
+  const date = form.getValues().DeliveryDate;
+  const pick = (picked: string) => {
+    form.setFieldValue('DeliveryDate', picked);
+    form.validateField('DeliveryDate');
+  };
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
-      <DeliveryDateInput
-        ctx={ctx}
-        today={today}
-        key={form.key('DeliveryDate')}
-        value={form.getValues().DeliveryDate}
-        onChange={(date) => form.setFieldValue('DeliveryDate', date)}
-        error={dateProps.error}
-        // Checked when the calendar closes: opening it moves the focus, which is no reason to complain yet.
-        onDropdownClose={() => form.validateField('DeliveryDate')}
-      />
+      <Stack gap={6}>
+        <DeliveryDateInput
+          ctx={ctx}
+          today={today}
+          key={form.key('DeliveryDate')}
+          value={form.getValues().DeliveryDate}
+          onChange={(date) => form.setFieldValue('DeliveryDate', date)}
+          error={dateProps.error}
+          // Checked when the calendar closes: opening it moves the focus, which is no reason to complain yet.
+          onDropdownClose={() => form.validateField('DeliveryDate')}
+        />
+        <QuickDates ctx={ctx} value={date} onPick={pick} />
+      </Stack>
       <TextInput
         label="Name"
         withAsterisk
@@ -57,6 +98,11 @@ export function DeliveryStep({ form, ctx, today }: DeliveryStepProps) {
           key={form.key('ReferencePO')}
           {...form.getInputProps('ReferencePO')}
         />
+      )}
+      {ordersFor(orders, date).length > 0 && (
+        <Box style={{ gridColumn: '1 / -1' }}>
+          <ExistingOrderNote orders={orders} date={date} />
+        </Box>
       )}
     </SimpleGrid>
   );

@@ -1,5 +1,6 @@
-import { Alert, Stack, Stepper } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { Alert, Stack, Stepper, VisuallyHidden } from '@mantine/core';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { focusHeading } from '../../../components/layout/route-focus';
 import { useBelow } from '../../../lib/use-below';
 import { breakpoints } from '../../../theme';
 import { orderPayload } from '../order-draft';
@@ -30,6 +31,19 @@ export function OrderForm(setup: OrderFormSetup) {
     onBackToStart: () => setActive(0),
     onMoveDate: (date) => form.setFieldValue('DeliveryDate', date),
   });
+
+  // A step change puts focus on the new step's heading, which the screen reader reads out
+  // (not on the first render: the route change already focused the page's heading).
+  const stepHeading = useRef<HTMLHeadingElement>(null);
+  const firstStep = useRef(true);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the step changes, on purpose.
+  useEffect(() => {
+    if (firstStep.current) {
+      firstStep.current = false;
+      return;
+    }
+    focusHeading(stepHeading.current);
+  }, [active]);
 
   const canOpen = (step: number) =>
     step === 0 || (step === 1 && headerValid) || (step === 2 && productsValid);
@@ -75,7 +89,10 @@ export function OrderForm(setup: OrderFormSetup) {
               aria-current={step === active ? 'step' : undefined}
               style={step !== active && !canOpen(step) ? { opacity: 0.6, cursor: 'not-allowed' } : undefined}
             >
-              {step === 0 && <DeliveryStep form={form} ctx={ctx} today={today} />}
+              <VisuallyHidden component="h2" ref={stepHeading} data-step-heading="">
+                {`Step ${step + 1} of 3: ${label}`}
+              </VisuallyHidden>
+              {step === 0 && <DeliveryStep form={form} ctx={ctx} today={today} orders={setup.orders} />}
               {step === 1 && (
                 <Stack gap="sm">
                   {state.copiedButUnavailable.length > 0 && (
@@ -95,6 +112,7 @@ export function OrderForm(setup: OrderFormSetup) {
               )}
               {step === 2 && (
                 <PreviewStep
+                  orders={setup.orders}
                   header={header}
                   lines={state.lines}
                   customerTypeId={ctx.customerTypeId}

@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { orderStatusName } from '../../../../domain/enums';
 import type { OrderSummary } from '../../../../domain/order-view.schema';
 import { formatPhone } from '../../../../domain/phone';
 import { IconCopy, IconEye } from '../../../components/icons';
@@ -14,7 +15,11 @@ export interface OrdersListProps {
   orders: readonly OrderSummary[];
   state: OrdersListState;
   isPhone: boolean;
+  /** Reference customers (types 6 and 7) see each order's Reference PO. */
+  showReferencePO: boolean;
 }
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
 const stateText: Record<Exclude<OrdersListState, 'rows'>, string> = {
   loading: 'Loading orders...',
@@ -52,7 +57,7 @@ function Actions({ order, compact }: { order: OrderSummary; compact?: boolean })
 }
 
 /** The history rows: a table on wide screens, cards on a phone; loading and no-data states. */
-export function OrdersList({ orders, state, isPhone }: OrdersListProps) {
+export function OrdersList({ orders, state, isPhone, showReferencePO }: OrdersListProps) {
   if (state !== 'rows') {
     return (
       <Paper withBorder p="lg" radius="sm" data-testid="orders-state">
@@ -73,8 +78,17 @@ export function OrdersList({ orders, state, isPhone }: OrdersListProps) {
               </Anchor>
               <Text fz="sm">Delivery {formatDate(o.DeliveryDate)}</Text>
             </Group>
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Text fz="sm" fw={600} data-testid="order-status">
+                {orderStatusName(o.Status)}
+              </Text>
+              <Text fz="sm">
+                {plural(o.ProductCount, 'product')} · {plural(o.TotalCases, 'case')}
+              </Text>
+            </Group>
+            {showReferencePO && o.ReferencePO && <Text fz="sm">Reference PO {o.ReferencePO}</Text>}
             <Text fz="xs" c="dimmed">
-              Ordered {formatDateTime(o.CreateDate)} · {o.ProductCount} products
+              Ordered {formatDateTime(o.CreateDate)}
             </Text>
             <Text fz="sm">
               {o.Name} · {formatPhone(o.Phone)}
@@ -89,7 +103,7 @@ export function OrdersList({ orders, state, isPhone }: OrdersListProps) {
   }
   return (
     <Paper withBorder radius="sm">
-      <Table.ScrollContainer minWidth={820} type="native">
+      <Table.ScrollContainer minWidth={showReferencePO ? 1080 : 960} type="native">
         <Table striped highlightOnHover verticalSpacing={6}>
           <Table.Thead>
             <Table.Tr>
@@ -98,7 +112,10 @@ export function OrdersList({ orders, state, isPhone }: OrdersListProps) {
               <Table.Th>Delivery Date</Table.Th>
               <Table.Th>Name</Table.Th>
               <Table.Th>Phone</Table.Th>
+              {showReferencePO && <Table.Th>Reference PO</Table.Th>}
               <Table.Th ta="right">Products</Table.Th>
+              <Table.Th ta="right">Cases</Table.Th>
+              <Table.Th>Status</Table.Th>
               <Table.Th>Action</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -110,7 +127,10 @@ export function OrdersList({ orders, state, isPhone }: OrdersListProps) {
                 <Table.Td>{formatDate(o.DeliveryDate)}</Table.Td>
                 <Table.Td>{o.Name}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPhone(o.Phone)}</Table.Td>
+                {showReferencePO && <Table.Td>{o.ReferencePO}</Table.Td>}
                 <Table.Td ta="right">{o.ProductCount}</Table.Td>
+                <Table.Td ta="right">{o.TotalCases}</Table.Td>
+                <Table.Td data-testid="order-status">{orderStatusName(o.Status)}</Table.Td>
                 <Table.Td>
                   <Actions order={o} />
                 </Table.Td>

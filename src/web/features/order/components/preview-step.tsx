@@ -1,13 +1,17 @@
 import { Stack, Title } from '@mantine/core';
 import { isReferenceCustomerType } from '../../../../domain/order.schema';
+import type { OrderSummary } from '../../../../domain/order-view.schema';
 import { formatPhone } from '../../../../domain/phone';
 import { type DraftLine, type OrderHeaderValues, orderedLines } from '../order-draft';
 import { formatDate } from '../order-time';
 import { isFarDate } from './delivery-date-input';
+import { ExistingOrderNote } from './existing-order-note';
 import { type HeaderField, OrderHeaderView } from './order-header-view';
 import { OrderLinesView } from './order-lines-view';
 
 export interface PreviewStepProps {
+  /** The customer's orders, to say again when one is already there for this date. */
+  orders?: readonly OrderSummary[];
   header: OrderHeaderValues;
   lines: readonly DraftLine[];
   customerTypeId: number;
@@ -16,7 +20,14 @@ export interface PreviewStepProps {
 }
 
 /** Step 3, 'Preview Order': the header and only the lines with a quantity (spec section 2). */
-export function PreviewStep({ header, lines, customerTypeId, today, isPhone }: PreviewStepProps) {
+export function PreviewStep({
+  orders = [],
+  header,
+  lines,
+  customerTypeId,
+  today,
+  isPhone,
+}: PreviewStepProps) {
   const far = isFarDate(header.DeliveryDate, today);
   const fields: HeaderField[] = [
     {
@@ -43,6 +54,7 @@ export function PreviewStep({ header, lines, customerTypeId, today, isPhone }: P
 
   return (
     <Stack gap="md">
+      <ExistingOrderNote orders={orders} date={header.DeliveryDate} />
       <OrderHeaderView fields={fields} />
       <Title order={2} size="h4">
         Products

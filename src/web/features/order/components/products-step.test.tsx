@@ -115,6 +115,25 @@ describe('order form, step 2', { timeout: 15_000 }, () => {
     expect(document.activeElement).toBe(box('Cases of WN-1159 Chardonnay House'));
   });
 
+  it('searches code and description as you type, without case or accents, and keeps hidden quantities', () => {
+    renderStep();
+    type('Cases of BR-1105 Lake Effect IPA', '2');
+    const search = screen.getByLabelText('Search products');
+    fireEvent.change(search, { target: { value: 'CHARDONNAY' } });
+    expect(screen.queryByLabelText('Cases of BR-1105 Lake Effect IPA')).toBeNull();
+    expect(box('Cases of WN-1159 Chardonnay House')).toBeTruthy();
+    fireEvent.change(search, { target: { value: 'wn-11 house' } });
+    expect(screen.getAllByRole('row')).toHaveLength(2); // the header and the one product
+    fireEvent.change(search, { target: { value: 'vödka' } });
+    expect(box('Cases of SP-1067 Vodka Minis')).toBeTruthy();
+    fireEvent.change(search, { target: { value: 'nothing like it' } });
+    expect(screen.getByTestId('no-match').textContent).toMatch(/No products match/);
+    // The IPA's 2 cases still count while it is filtered out.
+    expect(totals()).toBe('Products: 1Cases: 2Total Units: 48');
+    fireEvent.change(search, { target: { value: '' } });
+    expect(box('Cases of BR-1105 Lake Effect IPA').value).toBe('2');
+  });
+
   it('shows cards with labelled boxes on a narrow screen', () => {
     renderStep(true);
     expect(screen.queryByRole('table')).toBeNull();

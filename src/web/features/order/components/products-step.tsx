@@ -1,4 +1,5 @@
-import { Alert, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
 import {
   type DraftLine,
   ignoredUnitsNote,
@@ -40,8 +41,56 @@ const TOTAL_WIDTH = 122;
 /** The customer frame's header height on wide screens: the table's header sticks under it. */
 const HEADER_HEIGHT = 56;
 
-/** Step 2, 'Select Your Products': cases (and units where sold loose) per product. */
-export function ProductsStep({
+/** Lower case without accents, so 'rose' finds 'Rosé' and 'BR-11' finds 'br-1105'. */
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
+/** The lines whose code or description contains every word of `query`. */
+export function matchingLines(lines: readonly DraftLine[], query: string): readonly DraftLine[] {
+  const words = fold(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return lines;
+  return lines.filter((l) => {
+    const text = fold(`${l.product.Code} ${l.product.Description}`);
+    return words.every((w) => text.includes(w));
+  });
+}
+
+/** Step 2, 'Select Your Products': search, then cases (and units where sold loose) per product. */
+export function ProductsStep(props: ProductsStepProps) {
+  const [query, setQuery] = useState('');
+  if (props.lines.length === 0) return <ProductsTable {...props} />;
+  const shown = matchingLines(props.lines, query);
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label="Search products"
+        placeholder="Code or description"
+        type="search"
+        autoComplete="off"
+        value={query}
+        onChange={(e) => setQuery(e.currentTarget.value)}
+        // Enter in the search box goes to the first quantity box, not to the next step.
+        onKeyDown={(e) => {
+          if (e.key !== 'Enter') return;
+          e.preventDefault();
+          document.querySelector<HTMLInputElement>('input[data-quantity]')?.focus();
+        }}
+      />
+      {shown.length === 0 ? (
+        <Text c="dimmed" data-testid="no-match">
+          No products match "{query}". Quantities you entered are kept.
+        </Text>
+      ) : (
+        <ProductsTable {...props} lines={shown} />
+      )}
+    </Stack>
+  );
+}
+
+function ProductsTable({
   lines,
   drafts,
   onQuantity,
