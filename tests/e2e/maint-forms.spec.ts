@@ -231,8 +231,21 @@ test('customer and item files upload and report what they did', async ({ page })
   const rejected = page.getByRole('table', { name: 'Rejected lines' }).getByRole('row');
   await expect(rejected).toHaveCount(2);
   await expect(rejected.nth(1).getByRole('cell').first()).toHaveText('4');
+  // The rejected line's text beside its number (issue 14).
+  await expect(rejected.nth(1).getByRole('cell').nth(1)).toHaveText(`${base + 3}\tE2E Bad Zip\tABCDE\t1`);
   await expectAccessible(page);
   await saveScreen(page, 'customer-import');
+  // The report stays when staff leave the screen and come back (issue 14).
+  if (isPhone(page)) await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await page
+    .getByRole('navigation', { name: 'Maintenance menu' })
+    .getByRole('link', { name: 'Customers', exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/maint\/customers$/);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/maint\/customer\/import$/);
+  await expect(page.getByText('customers-e2e.txt: uploaded')).toBeVisible();
+  await expect(rejected.nth(1)).toContainText('E2E Bad Zip');
 
   await page.goto('/maint/item/import');
   await expect(page.getByText('units per case', { exact: true })).toBeVisible();
