@@ -60,6 +60,13 @@ test('customer type lead hours change the earliest delivery date customers can p
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/maint\/customertype$/);
   await expect(table.getByRole('row').nth(1)).toContainText('48 Hours');
+  // The save says so at the bottom, clear of the list's heading and first rows (issue 14).
+  const toast = page.getByText('Customer Type Bars & Taverns saved');
+  await expect(toast).toBeVisible();
+  const toastBox = (await toast.boundingBox())!;
+  const firstRow = (await table.getByRole('row').nth(1).boundingBox())!;
+  expect(toastBox.y).toBeGreaterThan(firstRow.y + firstRow.height);
+  await expectAccessible(page);
 
   const customer = await openCustomerPage(browser);
   try {
