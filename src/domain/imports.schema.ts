@@ -11,10 +11,15 @@ export type ImportKind = z.infer<typeof ImportKindSchema>;
  */
 export const MAX_REPORTED_REJECTIONS = 1000;
 
+/** A rejected line's text is reported up to this many characters (issue 14). */
+export const REJECTED_TEXT_MAX = 200;
+
 export const RejectedLineSchema = z.object({
   /** 1-based line number in the file as uploaded (blank and header lines count). */
   Line: z.number().int().positive(),
   Message: z.string(),
+  /** The line as read (tabs kept), cut to REJECTED_TEXT_MAX characters; '' for a line too long to keep. */
+  Text: z.string(),
 });
 export type RejectedLine = z.infer<typeof RejectedLineSchema>;
 
@@ -30,7 +35,11 @@ export const ImportReportSchema = z.object({
   Rejected: z.array(RejectedLineSchema),
   /** Every rejected line, listed or not: Inserted + Updated + Unchanged + RejectedCount = Lines. */
   RejectedCount: z.number().int().nonnegative(),
-  /** What else the import did that staff should know (customer types it created, ...). */
+  /**
+   * What else the import did that staff should know: customer types it created, unknown items
+   * kept, and a key repeated within the file ('Line 9: Code BR-1105 is also on line 4; line 9
+   * is applied'), at most MAX_REPORTED_REJECTIONS of those.
+   */
   Notes: z.array(z.string()),
 });
 export type ImportReport = z.infer<typeof ImportReportSchema>;

@@ -52,7 +52,7 @@ export const WebOrderFilterSchema = z
     CompanyId: optionalQueryNumber('Company Id', 9999),
     /** 0 or absent: all customer types. */
     CustomerTypeId: optionalQueryNumber('Customer Type', 9999),
-    /** Part of the Web Conf #, any case. */
+    /** Part of the Web Conf # or of the Reference PO, any case (decision 029). */
     OrderNum: z
       .string()
       .trim()

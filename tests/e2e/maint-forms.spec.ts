@@ -60,6 +60,13 @@ test('customer type lead hours change the earliest delivery date customers can p
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/maint\/customertype$/);
   await expect(table.getByRole('row').nth(1)).toContainText('48 Hours');
+  // The save says so at the bottom, clear of the list's heading and first rows (issue 14).
+  const toast = page.getByText('Customer Type Bars & Taverns saved');
+  await expect(toast).toBeVisible();
+  const toastBox = (await toast.boundingBox())!;
+  const firstRow = (await table.getByRole('row').nth(1).boundingBox())!;
+  expect(toastBox.y).toBeGreaterThan(firstRow.y + firstRow.height);
+  await expectAccessible(page);
 
   const customer = await openCustomerPage(browser);
   try {
@@ -231,8 +238,21 @@ test('customer and item files upload and report what they did', async ({ page })
   const rejected = page.getByRole('table', { name: 'Rejected lines' }).getByRole('row');
   await expect(rejected).toHaveCount(2);
   await expect(rejected.nth(1).getByRole('cell').first()).toHaveText('4');
+  // The rejected line's text beside its number (issue 14).
+  await expect(rejected.nth(1).getByRole('cell').nth(1)).toHaveText(`${base + 3}\tE2E Bad Zip\tABCDE\t1`);
   await expectAccessible(page);
   await saveScreen(page, 'customer-import');
+  // The report stays when staff leave the screen and come back (issue 14).
+  if (isPhone(page)) await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await page
+    .getByRole('navigation', { name: 'Maintenance menu' })
+    .getByRole('link', { name: 'Customers', exact: true })
+    .click();
+  await expect(page).toHaveURL(/\/maint\/customers$/);
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page).toHaveURL(/\/maint\/customer\/import$/);
+  await expect(page.getByText('customers-e2e.txt: uploaded')).toBeVisible();
+  await expect(rejected.nth(1)).toContainText('E2E Bad Zip');
 
   await page.goto('/maint/item/import');
   await expect(page.getByText('units per case', { exact: true })).toBeVisible();

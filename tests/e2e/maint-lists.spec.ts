@@ -16,6 +16,23 @@ import {
 /** The body rows of the table named `name` (the header row left out). */
 const bodyRows = (page: Page, name: string) => page.getByRole('table', { name }).locator('tbody tr');
 
+/** True when `box` lies inside the viewport, nothing of it off-screen. */
+function inViewport(page: Page, box: { x: number; y: number; width: number; height: number } | null) {
+  const { width, height } = page.viewportSize() ?? { width: 0, height: 0 };
+  return !!box && box.x >= 0 && box.y >= 0 && box.x + box.width <= width && box.y + box.height <= height;
+}
+
+/** Scrolls a table's region to its right end (the columns between slide under the sticky ones). */
+async function scrollTableToEnd(page: Page, name: string) {
+  const region = page.getByRole('region', { name });
+  await region.evaluate((e) => {
+    e.scrollLeft = e.scrollWidth;
+  });
+  await expect
+    .poll(() => region.evaluate((e) => e.scrollLeft + e.clientWidth >= e.scrollWidth - 1))
+    .toBe(true);
+}
+
 test.describe('staff lists', () => {
   test.beforeEach(async ({ page }) => {
     await signInAdmin(page);
@@ -242,5 +259,83 @@ test.describe('staff lists', () => {
     for (const num of nums) {
       expect(statSync(exportFile(num.trim())).mtimeMs).toBeGreaterThanOrEqual(confirmedAt - 1000);
     }
+  });
+
+  test('phone: a customer opens from the Customers list by its action, no sideways scrolling', async ({
+    page,
+  }) => {
+    test.skip(!isPhone(page), 'the lists scroll sideways on phones only');
+    await page.goto('/maint/customers');
+    await expect(bodyRows(page, 'Customers').first()).toContainText('1001');
+    const region = page.getByRole('region', { name: 'Customers' });
+    // The table is wider than the phone: the middle columns scroll, the cue says so.
+    expect(await region.evaluate((e) => e.scrollWidth > e.clientWidth && e.scrollLeft === 0)).toBe(true);
+    await expect(page.getByText('Swipe the table sideways for more columns')).toBeVisible();
+    const action = page.getByRole('link', { name: 'View customer 1001' });
+    const box = await action.boundingBox();
+    expect(inViewport(page, box)).toBe(true);
+    expect(box!.width).toBeGreaterThanOrEqual(24);
+    await expectAccessible(page);
+    await saveScreen(page, 'customers-phone-action');
+    // A tap where the icon shows (no scrollIntoView as `click()` would do) opens the customer.
+    await page.touchscreen.tap(box!.x + box!.width / 2, box!.y + box!.height / 2);
+    await expect(page).toHaveURL(/\/maint\/customer\/edit\/\d+$/);
+    await expect(page.getByRole('textbox', { name: 'Company Id' })).toHaveValue('1001');
+    expect(await region.count()).toBe(0);
+  });
+
+  test('phone: Customers, Customer Types and Regenerate keep their key column and action in view', async ({
+    page,
+  }) => {
+    test.skip(!isPhone(page), 'the lists scroll sideways on phones only');
+    const lists = [
+      { url: '/maint/customers', name: 'Customers', key: '1001', action: 'View customer 1001' },
+      { url: '/maint/customertype', name: 'Customer Types', key: '1', action: /^Edit customer type 1\b/ },
+      { url: '/maint/regenerateorders', name: 'Web orders', key: /^W\d+$/, action: null },
+    ] as const;
+    for (const list of lists) {
+      await page.goto(list.url);
+      const first = bodyRows(page, list.name).first();
+      const key = first.locator('td').filter({ hasText: list.key }).first();
+      await expect(key).toBeVisible();
+      await scrollTableToEnd(page, list.name);
+      // The last column came into view; the key column and the action did not move out of it.
+      expect(inViewport(page, await first.locator('td').last().boundingBox())).toBe(true);
+      expect(inViewport(page, await key.boundingBox()), `${list.name}: key column`).toBe(true);
+      if (list.action) {
+        const action = page.getByRole('link', { name: list.action });
+        expect(inViewport(page, await action.boundingBox()), `${list.name}: action`).toBe(true);
+      } else {
+        const check = first.getByRole('checkbox');
+        expect(inViewport(page, await check.boundingBox()), `${list.name}: checkbox`).toBe(true);
+      }
+      await expectAccessible(page);
+      await saveScreen(page, `${list.name.toLowerCase().replace(/ /g, '-')}-phone-scrolled`);
+    }
+  });
+
+  test('Regenerate Orders: a reference customer order is found by part of its Reference PO', async ({
+    page,
+  }) => {
+    await page.goto('/maint/regenerateorders?CustomerTypeId=6');
+    const table = page.getByRole('table', { name: 'Web orders' });
+    await expect(table.getByRole('columnheader', { name: 'Reference PO', exact: true })).toBeVisible();
+    // Columns: checkbox, Web Conf #, Company Id, Customer Name, Reference PO.
+    const pos = bodyRows(page, 'Web orders').locator('td:nth-child(5)');
+    await expect(pos.first()).toHaveText(/^PO-\d{5}$/);
+    const po = (await pos.first().textContent()) ?? '';
+    const orderNum =
+      (await bodyRows(page, 'Web orders').first().locator('td:nth-child(2)').textContent()) ?? '';
+
+    const filters = await openFilters(page);
+    const field = filters.getByRole('textbox', { name: 'Reference PO #' });
+    await field.fill(po.slice(1).toLowerCase());
+    await expect(field).toHaveValue(po.slice(1));
+    await applyFilters(page);
+    await expect(page).toHaveURL(new RegExp(`OrderNum=${po.slice(1)}`));
+    await expect(bodyRows(page, 'Web orders').first()).toContainText(orderNum);
+    for (const text of await pos.allTextContents()) expect(text).toContain(po.slice(1));
+    await expectAccessible(page);
+    await saveScreen(page, 'regenerate-by-po');
   });
 });

@@ -29,6 +29,8 @@ export const queryKeys = {
   worksheet: (customerId: number) => ['worksheet', customerId] as const,
   /** Prefix of every worksheet (a new order changes the customer's worksheet). */
   worksheetAll: ['worksheet'] as const,
+  /** The last report of an import endpoint, kept in the browser until its next upload (decision 030). */
+  importReport: (url: string) => ['importReport', url] as const,
   /** An order loaded for Re-Order (POST Order/Copy, read as a query). */
   orderCopy: (orderId: number) => ['orderCopy', orderId] as const,
 };

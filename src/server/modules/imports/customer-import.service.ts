@@ -24,6 +24,7 @@ export const customerImport: ImportDefinition<CustomerRow> = {
   columns: CUSTOMER_COLUMNS,
   numericColumns: CUSTOMER_NUMERIC_COLUMNS,
   parse: parseCustomerLine,
+  recordKey: (r) => ({ key: `Company Id ${r.companyId}` }),
   async open(q) {
     const createdTypes: number[] = [];
     return {

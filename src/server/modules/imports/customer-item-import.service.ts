@@ -1,4 +1,3 @@
-import type { RejectedLine } from '../../../domain/imports.schema.js';
 import {
   CUSTOMER_ITEM_COLUMNS,
   CUSTOMER_ITEM_NUMERIC_COLUMNS,
@@ -11,6 +10,7 @@ import {
   unknownCustomerMessage,
   unknownProductMessage,
 } from './import-lookups.js';
+import type { WriterRejection } from './import-runner.js';
 import { countedUpsert, type ImportDefinition, lastByKey } from './import-runner.js';
 
 /**
@@ -23,13 +23,14 @@ export const customerItemImport: ImportDefinition<CustomerItemRow> = {
   columns: CUSTOMER_ITEM_COLUMNS,
   numericColumns: CUSTOMER_ITEM_NUMERIC_COLUMNS,
   parse: parseCustomerItemLine,
+  recordKey: (r) => ({ key: `Company Id ${r.companyId} with code ${r.code}` }),
   async open(q) {
     const customerIds = await loadCustomerIds(q);
     const products = await loadProducts(q);
     return {
       notes: () => [],
       async write(rows) {
-        const rejected: RejectedLine[] = [];
+        const rejected: WriterRejection[] = [];
         const links: { line: number; customerId: number; productId: number; row: CustomerItemRow }[] = [];
         for (const row of rows) {
           const customerId = customerIds.get(row.companyId);

@@ -26,7 +26,7 @@ describe('customer items file', () => {
       [10, 'NO-SUCH', null, null, 1],
       [11, 'FX-106', '2025-01-05', null, 7],
     ]);
-    expect(rejected).toEqual([
+    expect(rejected).toMatchObject([
       { Line: 7, Message: "Start Date '13/45/2025' is not a date: use MM/DD/YYYY, YYYY-MM-DD or YYYYMMDD" },
       { Line: 8, Message: 'End Date must not be before Start Date' },
     ]);

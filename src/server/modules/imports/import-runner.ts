@@ -7,7 +7,8 @@ import {
 } from '../../../domain/imports.schema.js';
 import type { Database } from '../../db/client.js';
 import { unprocessable } from '../../lib/http-error.js';
-import { createLineParser, type LineFormat } from './line-parser.js';
+import { createLineParser, type LineFormat, reportedText } from './line-parser.js';
+import { RepeatedKeys } from './repeated-keys.js';
 import { inTransaction, type SqlRunner } from './sql-runner.js';
 import { NotTextError, readTsvLines } from './tsv-reader.js';
 
@@ -33,12 +34,15 @@ export interface ImportEnv {
   log: FastifyBaseLogger;
 }
 
+/** A line a writer refuses; the runner adds its Text from the batch's lines. */
+export type WriterRejection = Omit<RejectedLine, 'Text'>;
+
 export interface BatchCounts {
   inserted: number;
   updated: number;
   unchanged: number;
   /** Lines refused while writing (an unknown customer or product, ...). */
-  rejected: RejectedLine[];
+  rejected: WriterRejection[];
 }
 
 export interface ImportWriter<Staged> {
@@ -56,6 +60,11 @@ export interface ImportWriter<Staged> {
 export interface ImportDefinition<Row extends { line: number }, Staged = Row> extends LineFormat<Row> {
   kind: ImportKind;
   stage?(row: Row, kind: Database['kind']): Staged;
+  /**
+   * The row's upsert key in words ('Code BR-1105'), and the scope it is unique in ('' or
+   * absent: the file); a key seen twice is reported in Notes (repeated-keys.ts).
+   */
+  recordKey?(row: Row): { key: string; scope?: string };
   /** Prepares a writer inside the import's transaction (loads the lookups it needs). */
   open(q: SqlRunner, env: ImportEnv): Promise<ImportWriter<Staged>>;
 }
@@ -76,11 +85,13 @@ class Tally {
     if (this.rejected.length >= 2 * MAX_REPORTED_REJECTIONS) this.rejected = this.firstRejected();
   }
 
-  add(c: BatchCounts) {
+  /** `lines` and `texts`: the batch's line numbers (ascending) and texts, for the rejected lines' Text. */
+  add(c: BatchCounts, lines: number[], texts: string[]) {
     this.inserted += c.inserted;
     this.updated += c.updated;
     this.unchanged += c.unchanged;
-    for (const r of c.rejected) this.reject(r);
+    for (const r of c.rejected)
+      this.reject({ ...r, Text: reportedText(texts[indexOf(lines, r.Line)] ?? '') });
   }
 
   firstRejected(): RejectedLine[] {
@@ -102,20 +113,29 @@ export async function runImport<Row extends { line: number }, Staged>(
     await q.query('select pg_advisory_xact_lock($1)', [LOCK_BASE + lockKeys[def.kind]]);
     const writer = await def.open(q, opts.env);
     const tally = new Tally();
+    const repeated = new RepeatedKeys();
     const parseLine = createLineParser(def);
     const batchRows = BATCH_ROWS[database.kind];
     // Without `stage` a batch keeps the rows themselves (Staged is Row then).
     const stage = def.stage ?? ((row: Row) => row as unknown as Staged);
     let batch: Staged[] = [];
+    // The batch's lines as read, kept until it is written: a line the writer refuses is
+    // reported with its text (about 200 kB a batch, gone with it).
+    let batchLines: number[] = [];
+    let batchTexts: string[] = [];
     // One batch is written while the next is parsed (PostgreSQL works while Node parses).
     const pipe: { writing: Promise<void> | null } = { writing: null };
     const flush = async () => {
       if (pipe.writing) await pipe.writing;
       const rows = batch;
+      const lines = batchLines;
+      const texts = batchTexts;
       batch = [];
+      batchLines = [];
+      batchTexts = [];
       pipe.writing = rows.length
         ? writer.write(rows).then((counts) => {
-            tally.add(counts);
+            tally.add(counts, lines, texts);
             opts.env.log.debug({ kind: def.kind, lines: tally.lines }, 'import batch written');
           })
         : null;
@@ -132,7 +152,11 @@ export async function runImport<Row extends { line: number }, Staged>(
             tally.reject(outcome.rejected);
             continue;
           }
+          const record = def.recordKey?.(outcome.row);
+          if (record) repeated.see(record.key, line.lineNo, record.scope);
           batch.push(stage(outcome.row, database.kind));
+          batchLines.push(line.lineNo);
+          batchTexts.push(line.text);
           if (batch.length >= batchRows) await flush();
         }
       }
@@ -163,9 +187,23 @@ export async function runImport<Row extends { line: number }, Staged>(
       Unchanged: tally.unchanged,
       Rejected: rejected,
       RejectedCount: tally.rejectedCount,
-      Notes: writer.notes(),
+      Notes: [...writer.notes(), ...repeated.report()],
     };
   });
+}
+
+/** Where `line` is in the ascending `lines` (binary search); -1 when it is not there. */
+function indexOf(lines: number[], line: number): number {
+  let lo = 0;
+  let hi = lines.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = lines[mid]!;
+    if (at === line) return mid;
+    if (at < line) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
 }
 
 /** The last row for each key: within one statement a key can be written once, and the later line wins. */

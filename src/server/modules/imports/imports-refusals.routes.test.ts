@@ -95,7 +95,11 @@ describe('files the imports refuse', () => {
       RejectedCount: MAX_REPORTED_REJECTIONS + 500,
     });
     expect(report.Rejected).toHaveLength(MAX_REPORTED_REJECTIONS);
-    expect(report.Rejected[0]).toEqual({ Line: 1, Message: 'Units per case is required' });
+    expect(report.Rejected[0]).toEqual({
+      Line: 1,
+      Message: 'Units per case is required',
+      Text: 'BAD-0\tNo units\t\t1\tY\t\t',
+    });
     expect(report.Rejected.at(-1).Line).toBe(MAX_REPORTED_REJECTIONS);
   });
 

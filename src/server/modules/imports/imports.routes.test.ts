@@ -105,11 +105,24 @@ describe('the four imports', () => {
       Updated: 0,
       RejectedCount: 4,
     });
+    // Each with the line as read: refused by the parser (7, 8) or while writing (9, 10).
     expect(report.Rejected).toEqual([
-      { Line: 7, Message: "Start Date '13/45/2025' is not a date: use MM/DD/YYYY, YYYY-MM-DD or YYYYMMDD" },
-      { Line: 8, Message: 'End Date must not be before Start Date' },
-      { Line: 9, Message: 'Customer 9998 does not exist (import the customers file first)' },
-      { Line: 10, Message: 'Product NO-SUCH does not exist' },
+      {
+        Line: 7,
+        Message: "Start Date '13/45/2025' is not a date: use MM/DD/YYYY, YYYY-MM-DD or YYYYMMDD",
+        Text: '1001\tFX-104\t13/45/2025\t\t5',
+      },
+      {
+        Line: 8,
+        Message: 'End Date must not be before Start Date',
+        Text: '1001\tFX-105\t2025-06-01\t2025-01-01\t6',
+      },
+      {
+        Line: 9,
+        Message: 'Customer 9998 does not exist (import the customers file first)',
+        Text: '9998\tFX-100\t\t\t1',
+      },
+      { Line: 10, Message: 'Product NO-SUCH does not exist', Text: '1001\tNO-SUCH\t\t\t1' },
     ]);
     const links = await t.db
       .select({ code: products.code, start: customerProducts.startDate, end: customerProducts.endDate })
@@ -249,6 +262,7 @@ describe('the four imports', () => {
     expect(report.Rejected[0]).toEqual({
       Line: 1,
       Message: `Order ${web!.orderNum} was placed on this site; the import does not change web orders`,
+      Text: line,
     });
     const [after] = await t.db.select().from(orders).where(eq(orders.id, web!.id));
     expect(after).toEqual(web);

@@ -10,6 +10,7 @@ export const itemImport: ImportDefinition<ItemRow> = {
   columns: ITEM_COLUMNS,
   numericColumns: ITEM_NUMERIC_COLUMNS,
   parse: parseItemLine,
+  recordKey: (r) => ({ key: `Code ${r.code}` }),
   async open(q) {
     return {
       notes: () => [],

@@ -1,4 +1,4 @@
-import type { RejectedLine } from '../../../domain/imports.schema.js';
+import { REJECTED_TEXT_MAX, type RejectedLine } from '../../../domain/imports.schema.js';
 import { looksLikeHeader, type ParseResult, splitColumns } from './field-parsers.js';
 import { MAX_LINE_BYTES, type TsvLine } from './tsv-reader.js';
 
@@ -27,7 +27,7 @@ export function createLineParser<Row>(format: LineFormat<Row>): (line: TsvLine) 
   return (line) => {
     if (line.tooLong) {
       first = false;
-      return reject(line.lineNo, `The line is longer than ${MAX_LINE_BYTES / 1024} KB`);
+      return reject(line.lineNo, `The line is longer than ${MAX_LINE_BYTES / 1024} KB`, '');
     }
     if (line.text.trim() === '') return SKIP;
     const cols = splitColumns(line.text, expected);
@@ -36,12 +36,19 @@ export function createLineParser<Row>(format: LineFormat<Row>): (line: TsvLine) 
       if (cols.length === expected && looksLikeHeader(cols, format.numericColumns)) return SKIP;
     }
     const parsed = format.parse(cols, line.lineNo);
-    return parsed.ok ? { kind: 'row', row: parsed.row } : reject(line.lineNo, parsed.message);
+    return parsed.ok ? { kind: 'row', row: parsed.row } : reject(line.lineNo, parsed.message, line.text);
   };
 }
 
-function reject(Line: number, Message: string): LineOutcome<never> {
-  return { kind: 'reject', rejected: { Line, Message } };
+function reject(Line: number, Message: string, text: string): LineOutcome<never> {
+  return { kind: 'reject', rejected: { Line, Message, Text: reportedText(text) } };
+}
+
+/** The start of a rejected line for the report, never ending in half a surrogate pair. */
+export function reportedText(text: string): string {
+  if (text.length <= REJECTED_TEXT_MAX) return text;
+  const cut = text.slice(0, REJECTED_TEXT_MAX);
+  return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
 
 /** A whole file's rows and rejections without a database: for tests and a "check only" pass. */

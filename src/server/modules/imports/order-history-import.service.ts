@@ -1,8 +1,13 @@
 import { businessToday } from '../../../domain/business-date.js';
 import { OrderStatus } from '../../../domain/enums.js';
-import type { RejectedLine } from '../../../domain/imports.schema.js';
 import { unknownCustomerMessage } from './import-lookups.js';
-import type { BatchCounts, ImportDefinition, ImportEnv, ImportWriter } from './import-runner.js';
+import type {
+  BatchCounts,
+  ImportDefinition,
+  ImportEnv,
+  ImportWriter,
+  WriterRejection,
+} from './import-runner.js';
 import {
   ORDER_HISTORY_COLUMNS,
   ORDER_HISTORY_NUMERIC_COLUMNS,
@@ -160,7 +165,7 @@ async function openStagedWriter(q: SqlRunner, env: ImportEnv, unknown: { items: 
       const [r] = await q.query<BatchResult>(applyBatch, [env.businessTz, today]);
       const result = r!;
       unknown.items += result.unknown_items;
-      const rejected: RejectedLine[] = result.rejected.map(
+      const rejected: WriterRejection[] = result.rejected.map(
         ([line, companyId, orderNum, unknownCustomer]) => ({
           Line: line,
           Message: unknownCustomer ? unknownCustomerMessage(companyId) : webOrderMessage(orderNum),
@@ -189,6 +194,8 @@ export const orderHistoryImport: ImportDefinition<OrderHistoryRow, OrderHistoryR
   columns: ORDER_HISTORY_COLUMNS,
   numericColumns: ORDER_HISTORY_NUMERIC_COLUMNS,
   parse: parseOrderHistoryLine,
+  // One order's lines come together in the ERP's file: keys are remembered per order (decision 030).
+  recordKey: (r) => ({ key: `Order ${r.orderNum} item ${r.code}`, scope: r.orderNum }),
   stage: (row, kind) => (kind === 'pg' ? stageLine(row) : row),
   async open(q, env) {
     const unknown = { items: 0 };

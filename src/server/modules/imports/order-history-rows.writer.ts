@@ -1,7 +1,7 @@
 import { businessToday } from '../../../domain/business-date.js';
 import { OrderStatus } from '../../../domain/enums.js';
-import type { RejectedLine } from '../../../domain/imports.schema.js';
 import { loadCustomerIds, loadProducts, unknownCustomerMessage } from './import-lookups.js';
+import type { WriterRejection } from './import-runner.js';
 import { type ImportEnv, type ImportWriter, lastByKey } from './import-runner.js';
 import type { OrderHistoryRow } from './order-history.parser.js';
 import { copyText, rowsJson, type SqlRunner } from './sql-runner.js';
@@ -125,7 +125,7 @@ export async function openRowWriter(
   return {
     notes: () => [],
     async write(rows) {
-      const rejected: RejectedLine[] = [];
+      const rejected: WriterRejection[] = [];
       const headers = new Map<string, OrderHeader>();
       const known: OrderHistoryRow[] = [];
       for (const row of rows) {

@@ -38,7 +38,7 @@ describe('order history file', () => {
       units: 4,
       cases: 0,
     });
-    expect(rejected).toEqual([
+    expect(rejected).toMatchObject([
       { Line: 6, Message: "Units must be a whole number from 0 to 99999 (found 'x')" },
       {
         Line: 7,

@@ -84,6 +84,21 @@ describe('Regenerate Orders', () => {
     expect((await list(`?OrderNum=${one.OrderNum.toLowerCase()}`)).map((o) => o.Id)).toEqual([one.Id]);
   });
 
+  it('finds a reference customer order by part of its Reference PO in any case (issue 14)', async () => {
+    const all = await list();
+    const withPo = all.find((o) => o.ReferencePO !== '');
+    expect(withPo?.ReferencePO).toMatch(/^PO-\d{5}$/);
+    const part = withPo!.ReferencePO.slice(1, 6).toLowerCase();
+    const found = await list(`?CustomerTypeId=${withPo!.CustomerTypeId}&OrderNum=${part}`);
+    expect(found.map((o) => o.Id)).toContain(withPo!.Id);
+    for (const o of found)
+      expect(`${o.OrderNum} ${o.ReferencePO}`.toUpperCase()).toContain(part.toUpperCase());
+    // The whole PO finds its orders only; the Web Conf # still finds its order.
+    const exact = await list(`?OrderNum=${withPo!.ReferencePO}`);
+    expect(exact.every((o) => o.ReferencePO === withPo!.ReferencePO)).toBe(true);
+    expect((await list(`?OrderNum=${withPo!.OrderNum}`)).map((o) => o.Id)).toEqual([withPo!.Id]);
+  });
+
   it('takes LIKE wildcards in the Web Conf # filter as plain text', async () => {
     for (const text of ['%', '_', 'W_', '\\', '%25']) {
       expect(await list(`?OrderNum=${encodeURIComponent(text)}`)).toEqual([]);

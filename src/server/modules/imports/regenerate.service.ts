@@ -19,7 +19,7 @@ export function escapeLike(text: string): string {
 
 /**
  * Web orders for the Regenerate Orders screen, newest first (spec section 9), with the
- * spec's filters; the date range is inclusive, on the day the order was created in the
+ * spec's filters (the order number part matches the Web Conf # or the Reference PO); the date range is inclusive, on the day the order was created in the
  * business time zone (the bounds are turned into instants so the index on create_date serves).
  */
 export async function listWebOrders(db: Db, filter: WebOrderFilter, tz: string): Promise<WebOrderListItem[]> {
@@ -27,7 +27,11 @@ export async function listWebOrders(db: Db, filter: WebOrderFilter, tz: string):
   if (filter.CompanyId) where.push(eq(customers.companyId, filter.CompanyId));
   if (filter.CustomerTypeId) where.push(eq(customers.customerTypeId, filter.CustomerTypeId));
   if (filter.OrderNum) {
-    where.push(sql`upper(${orders.orderNum}) like ${`%${escapeLike(filter.OrderNum)}%`} escape '\\'`);
+    // One field for both numbers: reference customers know their orders by the PO (decision 029).
+    const part = `%${escapeLike(filter.OrderNum)}%`;
+    where.push(
+      sql`(upper(${orders.orderNum}) like ${part} escape '\\' or upper(${orders.referencePo}) like ${part} escape '\\')`,
+    );
   }
   if (filter.StartDate) {
     where.push(sql`${orders.createDate} >= (${filter.StartDate}::date::timestamp at time zone ${tz}::text)`);

@@ -9,6 +9,7 @@ import {
   Tooltip,
   UnstyledButton,
 } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import type { DataTableColumn, RowAction, SortState } from './data-table.types';
 import type { PageSlice } from './table-rows';
@@ -35,13 +36,16 @@ export function HeaderCell<T>({
   column,
   sort,
   onSort,
+  sticky,
 }: {
   column: DataTableColumn<T>;
   sort: SortState | undefined;
   onSort: (key: string) => void;
+  /** The sticky first column's position on phones (sticky-columns.ts). */
+  sticky?: CSSProperties;
 }) {
   const dir = sort?.key === column.key ? sort.dir : null;
-  const style = { width: column.width, textAlign: column.align, whiteSpace: 'nowrap' } as const;
+  const style = { width: column.width, textAlign: column.align, whiteSpace: 'nowrap', ...sticky } as const;
   if (!column.sortBy) {
     return (
       <Table.Th scope="col" style={style}>

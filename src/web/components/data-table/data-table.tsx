@@ -1,9 +1,10 @@
-import { Box, Checkbox, Stack, Table } from '@mantine/core';
-import { type ReactNode, useMemo, useState } from 'react';
+import { Box, Checkbox, Stack, Table, Text } from '@mantine/core';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useBelow } from '../../lib/use-below';
 import { breakpoints } from '../../theme';
 import type { DataTableColumn, RowAction, RowSelection, SortState } from './data-table.types';
 import { EmptyRow, HeaderCell, Pager, RowActions, type tableMessages } from './data-table-parts';
+import { CHECKBOX_COLUMN_WIDTH, stickyCell, useStickyLayout } from './sticky-columns';
 import { nextSort, PAGE_SIZE, PAGE_SIZE_SMALL, pageOf, sortRows } from './table-rows';
 
 export interface DataTableProps<T, K extends string | number> {
@@ -45,7 +46,7 @@ export interface DataTableProps<T, K extends string | number> {
 /**
  * The admin lists' table: column definitions, client-side sorting and paging, sticky header,
  * the loading / no-results / no-data states, optional checkbox selection and row action icons.
- * It scrolls sideways on narrow screens. Pair it with `useTableSearchParams` to keep sort and
+ * It scrolls sideways on narrow screens, keeping the first column and the actions in view. Pair it with `useTableSearchParams` to keep sort and
  * page in the URL (spread its `tableState`).
  *
  * ```tsx
@@ -58,6 +59,8 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
   const { label, columns, rows, rowKey, actions, selection, rowLabel } = props;
   const small = useBelow(breakpoints.small);
   const pageSize = props.pageSize ?? (small ? PAGE_SIZE_SMALL : PAGE_SIZE);
+  const region = useRef<HTMLDivElement>(null);
+  const checkboxCell = useRef<HTMLTableCellElement>(null);
 
   const [ownSort, setOwnSort] = useState(props.defaultSort);
   const [ownPage, setOwnPage] = useState(1);
@@ -81,6 +84,11 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
   const shownSort = sort && columns.some((c) => c.key === sort.key && c.sortBy) ? sort : props.defaultSort;
 
   const colSpan = columns.length + (actions ? 1 : 0) + (selection ? 1 : 0);
+  // Phones: the checkbox, the first column and the actions stick (sticky-columns.ts).
+  const { overflows, firstLeft } = useStickyLayout(region, checkboxCell, slice.rows);
+  const stick = (side: 'left' | 'right', offset: number, opts?: Parameters<typeof stickyCell>[2]) =>
+    small ? stickyCell(side, offset, { ...opts, edge: opts?.edge && overflows }) : undefined;
+  const firstKey = columns[0]?.key;
   const state =
     rows === undefined || (props.loading && slice.total === 0)
       ? 'loading'
@@ -92,7 +100,13 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
 
   return (
     <Stack gap="xs">
+      {small && overflows && (
+        <Text fz="xs" c="dimmed" aria-hidden="true">
+          Swipe the table sideways for more columns
+        </Text>
+      )}
       <Box
+        ref={region}
         role="region"
         aria-label={label}
         // A scrolling region must be reachable by keyboard (axe: scrollable-region-focusable).
@@ -114,15 +128,30 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
           <Table.Thead style={{ zIndex: 2 }}>
             <Table.Tr>
               {selection && (
-                <Table.Th scope="col" w={44}>
+                <Table.Th
+                  ref={checkboxCell}
+                  scope="col"
+                  w={CHECKBOX_COLUMN_WIDTH}
+                  style={stick('left', 0, { header: true })}
+                >
                   <PageCheckbox rows={slice.rows} rowKey={rowKey} selection={selection} />
                 </Table.Th>
               )}
               {columns.map((column) => (
-                <HeaderCell key={column.key} column={column} sort={shownSort} onSort={onSort} />
+                <HeaderCell
+                  key={column.key}
+                  column={column}
+                  sort={shownSort}
+                  onSort={onSort}
+                  sticky={
+                    column.key === firstKey
+                      ? stick('left', firstLeft, { header: true, edge: true })
+                      : undefined
+                  }
+                />
               ))}
               {actions && (
-                <Table.Th scope="col" w={1}>
+                <Table.Th scope="col" w={1} style={stick('right', 0, { header: true, edge: true })}>
                   {props.actionsHeader ?? 'Action'}
                 </Table.Th>
               )}
@@ -144,7 +173,7 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
                 return (
                   <Table.Tr key={key} bg={checked ? 'var(--mantine-primary-color-light)' : undefined}>
                     {selection && (
-                      <Table.Td>
+                      <Table.Td w={CHECKBOX_COLUMN_WIDTH} style={stick('left', 0, { tint: checked })}>
                         <Checkbox
                           aria-label={`Select ${rowLabel ? rowLabel(row) : key}`}
                           checked={checked}
@@ -160,7 +189,12 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
                     {columns.map((column) => (
                       <Table.Td
                         key={column.key}
-                        style={{ textAlign: column.align, whiteSpace: column.nowrap ? 'nowrap' : undefined }}
+                        style={{
+                          textAlign: column.align,
+                          whiteSpace: column.nowrap ? 'nowrap' : undefined,
+                          ...(column.key === firstKey &&
+                            stick('left', firstLeft, { tint: checked, edge: true })),
+                        }}
                       >
                         {column.render
                           ? column.render(row)
@@ -168,7 +202,7 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
                       </Table.Td>
                     ))}
                     {actions && (
-                      <Table.Td>
+                      <Table.Td style={stick('right', 0, { tint: checked, edge: true })}>
                         <RowActions actions={actions(row)} />
                       </Table.Td>
                     )}

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImportReport } from '../../../domain/imports.schema';
 import { renderRoutes } from '../../test/render';
@@ -52,11 +52,14 @@ const report: ImportReport = {
   Updated: 1,
   Unchanged: 0,
   Rejected: [
-    { Line: 3, Message: 'Zip Code must be 5 digits' },
-    { Line: 6, Message: 'The line has 3 columns; expected 4' },
+    { Line: 3, Message: 'Zip Code must be 5 digits', Text: '1003\tCorner Bar\t606\t1' },
+    { Line: 6, Message: 'The line has 3 columns; expected 4', Text: '1006\tNo type\t60601' },
   ],
   RejectedCount: 2,
-  Notes: ["Created customer type 42 as 'Customer Type 42'"],
+  Notes: [
+    "Created customer type 42 as 'Customer Type 42'",
+    'Line 9: Company Id 1001 is also on line 4; line 9 is applied',
+  ],
 };
 
 function renderUploader() {
@@ -116,6 +119,14 @@ describe('file upload', () => {
     expect(screen.getByText('Zip Code must be 5 digits')).toBeTruthy();
     expect(screen.getByText('The line has 3 columns; expected 4')).toBeTruthy();
     expect(screen.getByText("Created customer type 42 as 'Customer Type 42'")).toBeTruthy();
+    expect(screen.getByText('Line 9: Company Id 1001 is also on line 4; line 9 is applied')).toBeTruthy();
+    // Each rejected line shows its text beside its number (issue 14).
+    const rows = within(screen.getByRole('table', { name: 'Rejected lines' })).getAllByRole('row');
+    expect(rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent))).toEqual([
+      ['Line', 'Text', 'Message'],
+      ['3', '1003\tCorner Bar\t606\t1', 'Zip Code must be 5 digits'],
+      ['6', '1006\tNo type\t60601', 'The line has 3 columns; expected 4'],
+    ]);
     await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ['customers'] }));
   });
 
@@ -143,6 +154,50 @@ describe('file upload', () => {
     await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
     act(() => FakeXhr.sent[0]!.onerror?.());
     expect((await screen.findByRole('alert')).textContent).toContain('Your request could not be completed');
+  });
+
+  it('keeps the last report of each import when leaving the screen and coming back, until the next upload', async () => {
+    const { router } = renderRoutes(
+      [
+        {
+          path: '/customers',
+          element: <FileUpload title="Customer Import" url="/api/CustomerImport" invalidates={[]} />,
+        },
+        {
+          path: '/items',
+          element: <FileUpload title="Item Import" url="/api/ItemImport" invalidates={[]} />,
+        },
+        { path: '/elsewhere', element: <p>Elsewhere</p> },
+      ],
+      '/customers',
+    );
+    await choose(txt('customers.txt'));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    FakeXhr.sent[0]!.respond(200, report);
+    expect(await screen.findByText('customers.txt: uploaded')).toBeTruthy();
+
+    await act(() => router.navigate('/elsewhere'));
+    expect(screen.getByText('Elsewhere')).toBeTruthy();
+    // Another kind's screen has its own (none yet).
+    await act(() => router.navigate('/items'));
+    expect(screen.getByRole('heading', { name: 'Item Import' })).toBeTruthy();
+    expect(screen.queryByText(/: uploaded/)).toBeNull();
+    await act(() => router.navigate('/customers'));
+    expect(await screen.findByText('customers.txt: uploaded')).toBeTruthy();
+    expect(screen.getByText('Zip Code must be 5 digits')).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Rejected lines' })).toBeTruthy();
+
+    // The next upload replaces it, even one that fails.
+    await choose(txt('second.txt'));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    expect(screen.queryByText('customers.txt: uploaded')).toBeNull();
+    FakeXhr.sent[1]!.respond(422, { ErrorMessage: 'The file has no lines to import' });
+    expect(await screen.findByText('second.txt: failed')).toBeTruthy();
+    await act(() => router.navigate('/elsewhere'));
+    await act(() => router.navigate('/customers'));
+    expect(screen.getByRole('heading', { name: 'Customer Import' })).toBeTruthy();
+    expect(screen.queryByText(/: uploaded/)).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Rejected lines' })).toBeNull();
   });
 
   it('refuses two files at once', async () => {

@@ -1,10 +1,11 @@
 import '@mantine/dropzone/styles.css';
 import { Box, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import type { ImportReport } from '../../../domain/imports.schema';
 import { isApiError } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 import { IconCircleCheck, IconCircleX, IconFileImport, IconUpload } from '../icons';
 import { ImportReportView } from './import-report-view';
 import { uploadImportFile } from './upload-file';
@@ -24,14 +25,43 @@ export interface FileUploadProps {
   children?: ReactNode;
 }
 
+/** The last report of an import, with when it came. */
+interface KeptReport {
+  report: ImportReport;
+  receivedAt: number;
+}
+
+/**
+ * The last report of `url`'s imports, kept in the query cache (never fetched, never dropped)
+ * so that it is still there when staff leave the screen and come back (issue 14). A new upload
+ * replaces it; the logout's page load empties it with the rest of the cache (decision 030).
+ */
+function useKeptReport(url: string) {
+  const queryClient = useQueryClient();
+  const queryKey = queryKeys.importReport(url);
+  const kept = useQuery<KeptReport | null>({
+    queryKey,
+    queryFn: skipToken,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: Number.POSITIVE_INFINITY,
+  });
+  const keep = (report: ImportReport | null) => {
+    const value: KeptReport | null = report ? { report, receivedAt: Date.now() } : null;
+    queryClient.setQueryData<KeptReport | null>(queryKey, () => value);
+  };
+  return { kept: kept.data ?? null, keep };
+}
+
 /**
  * Spec section 4's import uploader: one file, status idle, uploading (with progress), uploaded
- * (the report) or failed (a negative icon and the reason).
+ * (the report) or failed (a negative icon and the reason). The last report stays until the
+ * next upload, also after leaving the screen.
  */
 export function FileUpload({ title, url, invalidates, children }: FileUploadProps) {
   const titleId = useId();
   const openRef = useRef<() => void>(null);
   const queryClient = useQueryClient();
+  const { kept, keep } = useKeptReport(url);
   const [fileName, setFileName] = useState('');
   const [progress, setProgress] = useState(0);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -39,7 +69,10 @@ export function FileUpload({ title, url, invalidates, children }: FileUploadProp
     mutationFn: (file: File) => uploadImportFile(url, file, { onProgress: setProgress }),
     // The status below is the feedback: no 'Please wait...' overlay, no error dialog.
     meta: { silent: true, errorDialog: false },
-    onSuccess: () => Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSuccess: (report) => {
+      keep(report);
+      return Promise.all(invalidates.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    },
   });
 
   // One file only: two dropped at once are both refused (the drop area alone would take the first).
@@ -48,6 +81,8 @@ export function FileUpload({ title, url, invalidates, children }: FileUploadProp
     const all = [...files, ...rejections.map((r) => r.file)];
     const file = all[0];
     if (!file) return;
+    // The next upload replaces the kept report, whatever it answers.
+    keep(null);
     if (all.length > 1 || rejections.length > 0) {
       upload.reset();
       setFileName(all.length === 1 ? file.name : '');
@@ -100,19 +135,12 @@ export function FileUpload({ title, url, invalidates, children }: FileUploadProp
         </Group>
         <Box aria-live="polite">
           <UploadStatus
-            status={
-              upload.isPending
-                ? 'uploading'
-                : failedReason
-                  ? 'failed'
-                  : upload.isSuccess
-                    ? 'uploaded'
-                    : 'idle'
-            }
+            status={upload.isPending ? 'uploading' : failedReason ? 'failed' : kept ? 'uploaded' : 'idle'}
             fileName={fileName}
             progress={progress}
             reason={failedReason}
-            report={upload.data}
+            report={kept?.report}
+            receivedAt={kept?.receivedAt}
           />
         </Box>
       </Stack>
@@ -128,9 +156,13 @@ interface UploadStatusProps {
   progress: number;
   reason: string | null;
   report: ImportReport | undefined;
+  receivedAt: number | undefined;
 }
 
-function UploadStatus({ status, fileName, progress, reason, report }: UploadStatusProps) {
+const timeOfDay = (ms: number) =>
+  new Date(ms).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+
+function UploadStatus({ status, fileName, progress, reason, report, receivedAt }: UploadStatusProps) {
   if (status === 'idle') return null;
   if (status === 'uploading') {
     const pct = Math.round(progress * 100);
@@ -164,6 +196,12 @@ function UploadStatus({ status, fileName, progress, reason, report }: UploadStat
         </Box>
         <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
           {report?.FileName || fileName}: uploaded
+          {receivedAt !== undefined && (
+            <Text span fz="sm" fw={400} c="dimmed">
+              {' '}
+              at {timeOfDay(receivedAt)}
+            </Text>
+          )}
         </Text>
       </Group>
       {report && <ImportReportView report={report} />}

@@ -9,7 +9,30 @@ const counts = [
   ['Rejected', (r: ImportReport) => r.RejectedCount],
 ] as const;
 
-/** What an import did: the counts, its notes, and the lines it skipped with their reasons. */
+/** A rejected line as read: tabs shown as wide gaps, kept on its lines, never wider than the cell. */
+function LineText({ text }: { text: string }) {
+  if (text === '')
+    return (
+      <Text span fz="xs" c="dimmed">
+        (too long to show)
+      </Text>
+    );
+  return (
+    <Text
+      span
+      ff="monospace"
+      fz="xs"
+      style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', tabSize: 4 }}
+    >
+      {text}
+    </Text>
+  );
+}
+
+/**
+ * What an import did: the counts, its notes (a key repeated within the file among them), and
+ * the lines it skipped with their text and reasons. Its headings sit under the uploader's h2.
+ */
 export function ImportReportView({ report }: { report: ImportReport }) {
   const listed = report.Rejected.length;
   return (
@@ -37,11 +60,13 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           <Title order={3} size="h6">
             Notes
           </Title>
-          <List size="sm" spacing={2}>
-            {report.Notes.map((note) => (
-              <List.Item key={note}>{note}</List.Item>
-            ))}
-          </List>
+          <ScrollArea.Autosize mah={200} type="auto">
+            <List size="sm" spacing={2}>
+              {report.Notes.map((note) => (
+                <List.Item key={note}>{note}</List.Item>
+              ))}
+            </List>
+          </ScrollArea.Autosize>
         </Stack>
       )}
       {listed > 0 && (
@@ -66,7 +91,8 @@ export function ImportReportView({ report }: { report: ImportReport }) {
             >
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th w={72}>Line</Table.Th>
+                  <Table.Th w={64}>Line</Table.Th>
+                  <Table.Th w="45%">Text</Table.Th>
                   <Table.Th>Message</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -74,6 +100,9 @@ export function ImportReportView({ report }: { report: ImportReport }) {
                 {report.Rejected.map((r) => (
                   <Table.Tr key={r.Line}>
                     <Table.Td>{r.Line}</Table.Td>
+                    <Table.Td>
+                      <LineText text={r.Text} />
+                    </Table.Td>
                     <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.Message}</Table.Td>
                   </Table.Tr>
                 ))}

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { customerTypeMessages } from '../../../domain/customer-type.schema';
 import { mockApi } from '../../test/mock-api';
 import { renderRoutes } from '../../test/render';
+import { expectToast } from '../../test/toasts';
 import {
   cutoffTimeError,
   cutoffTimeMessages,
@@ -95,6 +96,7 @@ describe('Customer Type - Edit', () => {
     save();
     expect(await screen.findByText(cutoffTimeMessages.required)).toBeTruthy();
     expect(api.posts()).toEqual([]);
+    expect(screen.queryByText(/saved$/)).toBeNull();
   });
 
   it('saves numbers with the Footer cleared, then goes back', async () => {
@@ -106,6 +108,7 @@ describe('Customer Type - Edit', () => {
     expect(cutoff().value).toBe('09:30');
     save();
     expect(await screen.findByText('Customer types list')).toBeTruthy();
+    await expectToast('Customer Type Bars saved');
     expect(api.posts()).toEqual([
       {
         method: 'POST',

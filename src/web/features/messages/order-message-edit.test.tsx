@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messageMessages } from '../../../domain/message.schema';
 import { mockApi, stubDocumentFonts } from '../../test/mock-api';
 import { renderRoutes } from '../../test/render';
+import { expectToast } from '../../test/toasts';
 import { Component as MessageEdit } from './order-message-edit.route';
 
 stubDocumentFonts();
@@ -72,6 +73,7 @@ describe('message editor', () => {
     expect(screen.getByText('Friday').tagName).toBe('B');
     save();
     expect(await screen.findByText('Messages list')).toBeTruthy();
+    await expectToast('Message saved');
     const today = dayjs().format('YYYY-MM-DD');
     expect(api.posts()[0]!.body).toEqual({
       Id: 0,
@@ -97,6 +99,7 @@ describe('message editor', () => {
     expect((screen.getByRole('switch', { name: 'Active' }) as HTMLInputElement).checked).toBe(false);
     save();
     expect(await screen.findByText(messageMessages.endBeforeStart)).toBeTruthy();
+    expect(screen.queryByText('Message saved')).toBeNull();
     expect(api.posts()[0]!.body).toMatchObject({ Id: 7, CustomerTypeId: 2, IsActive: false });
   });
 });

@@ -32,6 +32,8 @@ const columns: DataTableColumn<WebOrderListItem>[] = [
   { key: 'OrderNum', header: 'Web Conf #', sortBy: true, nowrap: true },
   { key: 'CompanyId', header: 'Company Id', sortBy: true },
   { key: 'CustomerName', header: 'Customer Name', sortBy: true },
+  // Reference customers (types 6 and 7) know their orders by it; the filter finds it too (issue 14).
+  { key: 'ReferencePO', header: 'Reference PO', sortBy: true, nowrap: true },
   {
     key: 'CreateDate',
     header: 'Order Date',
@@ -158,7 +160,7 @@ export function Component() {
         rowKey={(o) => o.Id}
         filtered={isFiltered}
         loading={orders.isFetching}
-        minWidth={860}
+        minWidth={960}
         {...tableState}
         selection={{ selected, onChange: setPicked }}
         rowLabel={(o) => `order ${o.OrderNum}`}

@@ -28,7 +28,11 @@ const order = (Id: number, OrderNum: string, CompanyId: number, CreateDate: stri
 });
 const orders = [
   order(11, 'W000011', 1001, '2025-03-01T15:00:00Z'),
-  { ...order(12, 'W000012', 6001, '2025-03-03T15:00:00Z'), MailedAt: '2025-03-03T15:01:00Z' },
+  {
+    ...order(12, 'W000012', 6001, '2025-03-03T15:00:00Z'),
+    ReferencePO: 'PO-77123',
+    MailedAt: '2025-03-03T15:01:00Z',
+  },
   order(15, 'W000015', 2002, '2025-03-02T15:00:00Z'),
 ];
 
@@ -114,6 +118,27 @@ async function chooseTwoAndConfirm() {
 
 // Renders the whole screen with dialogs and toasts: slow on a busy machine.
 describe('Regenerate Orders', { timeout: 20_000 }, () => {
+  it("shows each order's Reference PO and sends a typed PO to the server's order number filter", async () => {
+    stubApi(200);
+    renderScreen();
+    const table = await screen.findByRole('table', { name: 'Web orders' });
+    expect(within(table).getByRole('columnheader', { name: 'Reference PO' })).toBeTruthy();
+    const row = await within(table).findByRole('row', { name: /W000012/ });
+    expect(within(row).getByRole('cell', { name: 'PO-77123' })).toBeTruthy();
+
+    // The one order number field also searches the PO (uppercased, by the server).
+    fireEvent.change(screen.getByRole('textbox', { name: 'Web Order Confirmation #' }), {
+      target: { value: 'po-771' },
+    });
+    await waitFor(
+      () => {
+        const urls = vi.mocked(fetch).mock.calls.map(([input]) => String(input));
+        expect(urls.some((u) => /\/Orders\?OrderNum=PO-771$/.test(u))).toBe(true);
+      },
+      { timeout: 3000 },
+    );
+  });
+
   it('posts the chosen Ids, clears the selection and shows the completed toast', async () => {
     const posts = stubApi(200);
     renderScreen();

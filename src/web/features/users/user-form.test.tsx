@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userMessages } from '../../../domain/user.schema';
 import { mockApi } from '../../test/mock-api';
 import { renderRoutes } from '../../test/render';
+import { expectToast } from '../../test/toasts';
 import { UserForm } from './components/user-form';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -78,6 +79,7 @@ describe('user form', () => {
     save();
     expect(await screen.findByText(userMessages.userNameTaken)).toBeTruthy();
     expect(onSaved).not.toHaveBeenCalled();
+    expect(screen.queryByText(/saved$/)).toBeNull();
     expect(api.posts()[0]!.body).toEqual({
       Id: 0,
       Name: 'Sam Park',
@@ -98,6 +100,7 @@ describe('user form', () => {
     expect(field(/User Name/).value).toBe('pat');
     save();
     await vi.waitFor(() => expect(onSaved).toHaveBeenCalled());
+    await expectToast('User pat saved');
     expect(api.posts()[0]!.body).toMatchObject({ Id: 5, UserName: 'pat', Password: null });
 
     type(/New Password/, 'a-new-password');

@@ -6,6 +6,7 @@ import {
   LEAD_HOURS_OPTIONS,
 } from '../../../../domain/customer-type.schema';
 import { SaveCancelButtons } from '../../../components/save-cancel-buttons';
+import { showSavedToast } from '../../../lib/saved-toast';
 import { showSaveError } from '../../../lib/server-form-errors';
 import { zodValidate } from '../../../lib/zod-form';
 import { useSaveCustomerType } from '../api/save-customer-type';
@@ -63,7 +64,10 @@ export function CustomerTypeForm({ type, onDone }: CustomerTypeFormProps) {
         Footer: '',
       }),
       {
-        onSuccess: onDone,
+        onSuccess: (saved) => {
+          showSavedToast(`Customer Type ${saved.Name} saved`);
+          onDone();
+        },
         onError: (error) => showSaveError(error, form.setFieldError, formFields, serverFieldMap),
       },
     );

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { ALL_CUSTOMER_TYPES } from '../../../../domain/customer-type.schema';
 import { type Message, MessageSaveSchema } from '../../../../domain/message.schema';
 import { SaveCancelButtons } from '../../../components/save-cancel-buttons';
+import { showSavedToast } from '../../../lib/saved-toast';
 import { showSaveError } from '../../../lib/server-form-errors';
 import { zodValidate } from '../../../lib/zod-form';
 import { useCustomerTypes } from '../../customer-types/api/get-customer-types';
@@ -83,7 +84,10 @@ export function MessageForm({ id, message, onDone }: MessageFormProps) {
 
   const submit = form.onSubmit((values) => {
     save.mutate(MessageSaveSchema.parse(toMessageSave(id, values)), {
-      onSuccess: onDone,
+      onSuccess: () => {
+        showSavedToast('Message saved');
+        onDone();
+      },
       onError: (error) => showSaveError(error, form.setFieldError, formFields),
     });
   });

@@ -5,6 +5,7 @@ import { PASSWORD_MIN, type User, UserSaveSchema, userMessages } from '../../../
 import { DigitsInput } from '../../../components/digits-input';
 import { SaveCancelButtons } from '../../../components/save-cancel-buttons';
 import { isApiError } from '../../../lib/api-client';
+import { showSavedToast } from '../../../lib/saved-toast';
 import { showSaveError } from '../../../lib/server-form-errors';
 import { zodValidate } from '../../../lib/zod-form';
 import { useSaveUser } from '../api/save-user';
@@ -65,7 +66,10 @@ export function UserForm({ id, user, isSelf, onSaved, onCancel }: UserFormProps)
 
   const submit = form.onSubmit((values) => {
     save.mutate(UserSaveSchema.parse({ Id: id, ...values }), {
-      onSuccess: onSaved,
+      onSuccess: (saved) => {
+        showSavedToast(`User ${saved.UserName} saved`);
+        onSaved(saved);
+      },
       onError: (error) => {
         // 409: the user name is taken (names are unique without regard to case).
         if (isApiError(error, 409)) form.setFieldError('UserName', error.ErrorMessage);
