@@ -110,7 +110,7 @@ describe.each([
         checked++;
       }
       // Every hour, and both cutoff moments of each day (02:30 does not exist on spring-forward day).
-    expect(checked).toBeGreaterThanOrEqual(7 * 24 + 13);
+      expect(checked).toBeGreaterThanOrEqual(7 * 24 + 13);
     },
   );
 });
