@@ -39,15 +39,15 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { CompanyId, Zipcode } = request.body;
       const account = `customer:${CompanyId}`;
-      if (await app.loginThrottle.isBlocked(request.ip, account))
-        throw new HttpError(429, tooManyAttemptsMessage);
-      const customer = await findCustomerForLogin(app.db, CompanyId, Zipcode);
+      const result = await app.loginThrottle.attempt(request.ip, account, () =>
+        findCustomerForLogin(app.db, CompanyId, Zipcode),
+      );
+      if (result.blocked) throw new HttpError(429, tooManyAttemptsMessage);
+      const customer = result.found;
       if (!customer) {
-        await app.loginThrottle.recordFailure(request.ip, account);
         request.log.info({ companyId: CompanyId }, 'customer sign-in failed');
         throw new HttpError(401, customerLoginMessages.failed);
       }
-      await app.loginThrottle.recordSuccess(account);
       startSession(request, { role: 'customer', customerId: customer.id });
       return reply.send(toSessionCustomer(customer));
     },
@@ -67,15 +67,15 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { User, Password } = request.body;
       const account = `admin:${User.toLowerCase()}`;
-      if (await app.loginThrottle.isBlocked(request.ip, account))
-        throw new HttpError(429, tooManyAttemptsMessage);
-      const user = await verifyAdmin(app.db, User, Password);
+      const result = await app.loginThrottle.attempt(request.ip, account, () =>
+        verifyAdmin(app.db, User, Password),
+      );
+      if (result.blocked) throw new HttpError(429, tooManyAttemptsMessage);
+      const user = result.found;
       if (!user) {
-        await app.loginThrottle.recordFailure(request.ip, account);
         request.log.info({ user: User }, 'admin sign-in failed');
         throw new HttpError(401, adminLoginMessages.failed);
       }
-      await app.loginThrottle.recordSuccess(account);
       startSession(request, { role: 'admin', userId: user.id });
       return reply.send(toSessionUser(user));
     },
