@@ -73,13 +73,23 @@ function clock(offsetMs: number): () => Date {
   return offsetMs === 0 ? () => new Date() : () => new Date(Date.now() + offsetMs);
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it (decision 021). A hop count becomes "the n nearest hops":
+ * Fastify 5 turns a bare number into "trust nothing" (it cannot tell a direct client from the
+ * proxy), so the count is given as a function; the address list form also checks the peer.
+ */
+function fastifyTrustProxy(trust: AppConfig['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: 'x-request-id',
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     // Sign-in and JSON bodies are small; the uploads have their own limit (multipart).

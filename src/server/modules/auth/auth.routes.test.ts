@@ -132,7 +132,7 @@ describe('sign-in', () => {
   });
 
   it('sets a Secure cookie behind an HTTPS proxy', async () => {
-    const proxied = await createTestApp({ config: { trustProxy: true } });
+    const proxied = await createTestApp({ config: { trustProxy: 1 } });
     try {
       const res = await proxied.app.inject({
         method: 'POST',
