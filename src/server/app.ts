@@ -33,6 +33,7 @@ import {
 } from './plugins/login-throttle.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
+import { memorySignInStats, redisSignInStats } from './plugins/sign-in-stats.js';
 import { webAppPlugin } from './plugins/web-app.js';
 
 declare module 'fastify' {
@@ -152,7 +153,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const store: FailureStore = redis
     ? redisFailureStore(redis, limits.windowMs)
     : memoryFailureStore(limits.windowMs);
-  app.decorate('loginThrottle', new LoginThrottle(store, limits));
+  const stats = redis ? redisSignInStats(redis) : memorySignInStats();
+  app.decorate('loginThrottle', new LoginThrottle(store, limits, stats));
   app.addHook('onClose', async () => app.loginThrottle.close());
 
   await app.register(errorsPlugin);

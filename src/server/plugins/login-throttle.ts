@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { memorySignInStats, type SignInStats } from './sign-in-stats.js';
 
 /**
  * Counts failed sign-ins per key (an address, a customer number, a user name) in a fixed
@@ -103,6 +104,7 @@ export class LoginThrottle {
   constructor(
     private readonly store: FailureStore,
     private readonly limits: ThrottleLimits,
+    readonly stats: SignInStats = memorySignInStats(),
   ) {}
 
   /**
@@ -123,21 +125,30 @@ export class LoginThrottle {
   /**
    * Checks a credential within the limits: `blocked` when over a limit (the credential was not
    * checked); otherwise what `check` found, null for a wrong credential, which stays counted.
+   * `device` is the key of a valid device cookie for this account (decision 021): that browser
+   * is counted under its own key instead of the account's, so guessers elsewhere cannot lock it
+   * out, and its success does not clear the count they built up.
    */
   async attempt<T>(
     address: string,
     account: string,
     check: () => Promise<T | null>,
+    opts: { at: Date; device?: string },
   ): Promise<{ blocked: true } | { blocked: false; found: T | null }> {
-    if (!(await this.reserve(address, account))) return { blocked: true };
+    const counted = opts.device ?? account;
+    if (!(await this.reserve(address, counted))) {
+      await this.stats.blocked(account, opts.at);
+      return { blocked: true };
+    }
     let found: T | null;
     try {
       found = await check();
     } catch (err) {
-      await this.release(address, account);
+      await this.release(address, counted);
       throw err;
     }
-    if (found) await this.recordSuccess(address, account);
+    if (found) await this.recordSuccess(address, counted);
+    else await this.stats.failed(account, opts.at);
     return { blocked: false, found };
   }
 

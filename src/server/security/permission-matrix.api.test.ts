@@ -85,6 +85,7 @@ const rows: Record<string, Row> = {
   'POST /api/v1/Message': { ...adminOnly(422), body: () => ({}) },
   // Customer A is of type 1, B of type 6: each sees only their own type's messages.
   'GET /api/v1/DisplayMessages/{customerTypeId}': { ...ownOrAdmin, url: () => '/api/v1/DisplayMessages/1' },
+  'GET /api/v1/SignInAttacks': adminOnly(200),
   'GET /api/v1/Users': adminOnly(200),
   'GET /api/v1/User/{id}': { ...adminOnly(200), url: (c) => `/api/v1/User/${c.adminId}` },
   'DELETE /api/v1/User/{id}': { ...adminOnly(409), url: (c) => `/api/v1/User/${c.adminId}` },

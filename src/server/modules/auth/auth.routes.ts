@@ -13,6 +13,7 @@ import {
 } from '../../../domain/auth.schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import { findCustomerForLogin, toSessionCustomer, toSessionUser, verifyAdmin } from './auth.service.js';
+import { deviceCookies } from './device-cookie.js';
 
 const ErrorBody = z.object({
   ErrorMessage: z.string(),
@@ -24,6 +25,7 @@ const signInRateLimit = { max: 120, timeWindow: '1 minute' };
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const devices = deviceCookies(app.config.sessionSecret);
 
   r.post(
     '/Authenticate',
@@ -39,8 +41,11 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { CompanyId, Zipcode } = request.body;
       const account = `customer:${CompanyId}`;
-      const result = await app.loginThrottle.attempt(request.ip, account, () =>
-        findCustomerForLogin(app.db, CompanyId, Zipcode),
+      const result = await app.loginThrottle.attempt(
+        request.ip,
+        account,
+        () => findCustomerForLogin(app.db, CompanyId, Zipcode),
+        { at: app.now(), device: devices.verify(request, account) },
       );
       if (result.blocked) throw new HttpError(429, tooManyAttemptsMessage);
       const customer = result.found;
@@ -49,6 +54,7 @@ export async function authRoutes(app: FastifyInstance) {
         throw new HttpError(401, customerLoginMessages.failed);
       }
       startSession(request, { role: 'customer', customerId: customer.id });
+      devices.set(request, reply, account, app.now().getTime());
       return reply.send(toSessionCustomer(customer));
     },
   );
@@ -67,8 +73,11 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { User, Password } = request.body;
       const account = `admin:${User.toLowerCase()}`;
-      const result = await app.loginThrottle.attempt(request.ip, account, () =>
-        verifyAdmin(app.db, User, Password),
+      const result = await app.loginThrottle.attempt(
+        request.ip,
+        account,
+        () => verifyAdmin(app.db, User, Password),
+        { at: app.now(), device: devices.verify(request, account) },
       );
       if (result.blocked) throw new HttpError(429, tooManyAttemptsMessage);
       const user = result.found;
@@ -77,6 +86,7 @@ export async function authRoutes(app: FastifyInstance) {
         throw new HttpError(401, adminLoginMessages.failed);
       }
       startSession(request, { role: 'admin', userId: user.id });
+      devices.set(request, reply, account, app.now().getTime());
       return reply.send(toSessionUser(user));
     },
   );
