@@ -12,7 +12,13 @@ import {
   tooManyAttemptsMessage,
 } from '../../../domain/auth.schema.js';
 import { HttpError } from '../../lib/http-error.js';
-import { findCustomerForLogin, toSessionCustomer, toSessionUser, verifyAdmin } from './auth.service.js';
+import {
+  endSessions,
+  findCustomerForLogin,
+  toSessionCustomer,
+  toSessionUser,
+  verifyAdmin,
+} from './auth.service.js';
 import { deviceCookies } from './device-cookie.js';
 
 const ErrorBody = z.object({
@@ -53,7 +59,7 @@ export async function authRoutes(app: FastifyInstance) {
         request.log.info({ companyId: CompanyId }, 'customer sign-in failed');
         throw new HttpError(401, customerLoginMessages.failed);
       }
-      startSession(request, { role: 'customer', customerId: customer.id });
+      startSession(request, { role: 'customer', customerId: customer.id, v: customer.sessionVersion });
       devices.set(request, reply, account, app.now().getTime());
       return reply.send(toSessionCustomer(customer));
     },
@@ -85,7 +91,7 @@ export async function authRoutes(app: FastifyInstance) {
         request.log.info({ user: User }, 'admin sign-in failed');
         throw new HttpError(401, adminLoginMessages.failed);
       }
-      startSession(request, { role: 'admin', userId: user.id });
+      startSession(request, { role: 'admin', userId: user.id, v: user.sessionVersion });
       devices.set(request, reply, account, app.now().getTime());
       return reply.send(toSessionUser(user));
     },
@@ -95,6 +101,10 @@ export async function authRoutes(app: FastifyInstance) {
     '/Logout',
     { schema: { tags: ['Sign-in'], summary: 'Ends the session' } },
     async (request, reply) => {
+      // Ends this session and every other of the account, here and on every process (decision
+      // 022); only a session still valid may, so a cookie that has already ended cannot end the next.
+      const saved = request.session.get('principal');
+      if (saved && (await app.loadPrincipal(request))) await endSessions(app.db, saved);
       request.session.delete();
       return reply.code(204).send();
     },
