@@ -33,7 +33,7 @@ describe('sign-in attacks card', () => {
     });
     expect(await screen.findByText('8 failed')).toBeTruthy();
     expect(screen.getByText('95 blocked')).toBeTruthy();
-    expect(screen.getByText('on 2 accounts')).toBeTruthy();
+    expect(screen.getByText(/on 2 accounts/).textContent).toBe('8 failed, 95 blocked on 2 accounts');
     const bars = within(screen.getByRole('list', { name: 'Attempts per hour' })).getAllByRole('listitem');
     expect(bars).toHaveLength(24);
     expect(bars[22]!.getAttribute('aria-label')).toMatch(/5 failed, 95 blocked$/);

@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Loader, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Box, Group, Loader, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import type { SignInAttacks } from '../../../../domain/sign-in-attacks.schema';
 import { useSignInAttacks } from '../api/get-sign-in-attacks';
 
@@ -33,17 +33,16 @@ function Figures({ data }: { data: SignInAttacks }) {
   if (failed + blocked === 0) return <Text>No failed sign-ins in the last 24 hours.</Text>;
   return (
     <>
-      <Group gap="xs">
-        <Badge color="orange" variant="light">
+      <Text>
+        <Text span fw={700}>
           {failed} failed
-        </Badge>
-        <Badge color="red" variant="light">
-          {blocked} blocked
-        </Badge>
-        <Text size="sm" c="dimmed">
-          on {data.AccountsWithFailures} {data.AccountsWithFailures === 1 ? 'account' : 'accounts'}
         </Text>
-      </Group>
+        {', '}
+        <Text span fw={700}>
+          {blocked} blocked
+        </Text>{' '}
+        on {data.AccountsWithFailures} {data.AccountsWithFailures === 1 ? 'account' : 'accounts'}
+      </Text>
       <HourBars hours={data.Hours} />
       {data.Accounts.length > 0 && (
         <Table aria-label="Accounts most tried" striped>
