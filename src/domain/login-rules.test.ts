@@ -10,6 +10,9 @@ const anyValue = fc.oneof(
   fc.double(),
   fc.boolean(),
   fc.constant(null),
+  // Arrays and booleans were once coerced to numbers (`[53202]` read as 53202): issue 15.
+  fc.array(fc.integer({ min: 1, max: 99_999 }), { maxLength: 2 }),
+  fc.constantFrom('1e3', '0x3E9', ' 60601 ', '6e4'),
   fc.constant(undefined),
 );
 

@@ -24,8 +24,15 @@ export const tooManyAttemptsMessage =
 export const USER_NAME_MAX = 64;
 export const PASSWORD_MAX = 256;
 
-/** A whole number from `min` to `max`, read the way zod's `coerce.number()` reads it; else null. */
+/** Form text that is a number: digits, with the spaces a paste may bring around them. */
+export const digitsOnly = /^\s*\d+\s*$/;
+
+/**
+ * A whole number from `min` to `max`, given as a number or as text of digits; else null. Nothing
+ * else is read as a number (an array `[53202]`, `true`, `"1e3"`, `"0x1F"`), as login.schema.ts.
+ */
 export function wholeNumberIn(value: unknown, min: number, max: number): number | null {
+  if (typeof value === 'string' ? !digitsOnly.test(value) : typeof value !== 'number') return null;
   const n = Number(value);
   return Number.isSafeInteger(n) && n >= min && n <= max ? n : null;
 }

@@ -1,5 +1,11 @@
 import { z } from 'zod/mini';
-import { adminLoginMessages, customerLoginMessages, PASSWORD_MAX, USER_NAME_MAX } from './login-rules';
+import {
+  adminLoginMessages,
+  customerLoginMessages,
+  digitsOnly,
+  PASSWORD_MAX,
+  USER_NAME_MAX,
+} from './login-rules';
 
 export {
   adminLoginMessages,
@@ -12,10 +18,26 @@ export {
  * login-rules.ts (no zod on the first page); login-rules.test.ts proves both agree.
  */
 
-/** A whole number from `min` to `max`, given as a number or as form text; one message for every way it is wrong. */
+/**
+ * A whole number from `min` to `max`, given as a JSON number or as form text of digits; one
+ * message for every way it is wrong. Not `coerce`: that turned `[53202]`, `true` or `"0x1F"`
+ * into numbers (issue 15).
+ */
 const wholeNumber = (min: number, max: number, message: string) =>
   z
-    .pipe(z.coerce.number({ error: message }), z.int({ error: message }))
+    .pipe(
+      z.pipe(
+        z.union(
+          [
+            z.number({ error: message }),
+            z.string({ error: message }).check(z.regex(digitsOnly, { error: message })),
+          ],
+          { error: message },
+        ),
+        z.transform((v: number | string) => Number(v)),
+      ),
+      z.int({ error: message }),
+    )
     .check(z.minimum(min, { error: message }), z.maximum(max, { error: message }));
 
 export const CustomerLoginSchema = z.object({

@@ -33,6 +33,7 @@ import {
 } from './plugins/login-throttle.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
+import { memorySignInStats, redisSignInStats } from './plugins/sign-in-stats.js';
 import { webAppPlugin } from './plugins/web-app.js';
 
 declare module 'fastify' {
@@ -73,13 +74,23 @@ function clock(offsetMs: number): () => Date {
   return offsetMs === 0 ? () => new Date() : () => new Date(Date.now() + offsetMs);
 }
 
+/**
+ * TRUST_PROXY as Fastify takes it (decision 021). A hop count becomes "the n nearest hops":
+ * Fastify 5 turns a bare number into "trust nothing" (it cannot tell a direct client from the
+ * proxy), so the count is given as a function; the address list form also checks the peer.
+ */
+function fastifyTrustProxy(trust: AppConfig['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config } = opts;
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     requestIdHeader: 'x-request-id',
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     // Sign-in and JSON bodies are small; the uploads have their own limit (multipart).
@@ -142,7 +153,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const store: FailureStore = redis
     ? redisFailureStore(redis, limits.windowMs)
     : memoryFailureStore(limits.windowMs);
-  app.decorate('loginThrottle', new LoginThrottle(store, limits));
+  const stats = redis ? redisSignInStats(redis) : memorySignInStats();
+  app.decorate('loginThrottle', new LoginThrottle(store, limits, stats));
   app.addHook('onClose', async () => app.loginThrottle.close());
 
   await app.register(errorsPlugin);

@@ -49,9 +49,25 @@ describe('loadConfig', () => {
     ['MAIL_RETRY_SECONDS', '1.5'],
     ['MAIL_RETRY_SECONDS', '86400'],
     ['TEST_CLOCK_OFFSET_MS', 'tomorrow'],
+    ['TRUST_PROXY', 'maybe'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '10.0.0.1, proxy.example'],
+    ['TRUST_PROXY', '1000'],
   ])('stops with a message naming %s for a bad value', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('trusts only the configured proxies: true is the one in front, never every hop', () => {
+    const trust = (value?: string) => loadConfig({ DATA_DIR: dir, TRUST_PROXY: value }).trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('true')).toBe(1);
+    expect(trust('on')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.5')).toEqual(['10.0.0.5']);
+    expect(trust('10.0.0.0/8, 2001:db8::/32,loopback')).toEqual(['10.0.0.0/8', '2001:db8::/32', 'loopback']);
   });
 
   it('moves the business clock only for tests, never in production', () => {

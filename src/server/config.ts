@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -36,6 +37,44 @@ const timeZone = z.string().refine(
   { message: 'must be an IANA time zone such as America/Chicago' },
 );
 
+/**
+ * Which proxies to believe about the client's address (decision 021), in the forms Fastify's
+ * `trustProxy` takes: `true` means the one proxy in front (the address it appends to
+ * X-Forwarded-For is the client; anything a client wrote further left is ignored), a number
+ * that many proxies, a comma list those addresses or CIDR ranges. Never "every hop": the
+ * left-most X-Forwarded-For is whatever the client sent, which would defeat the per-address
+ * sign-in limit.
+ */
+const proxyNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((v, ctx): false | number | string[] => {
+    const lower = v.toLowerCase();
+    if (['false', '0', 'no', 'off'].includes(lower)) return false;
+    if (['true', 'yes', 'on'].includes(lower)) return 1;
+    if (/^\d+$/.test(v)) {
+      const hops = Number(v);
+      if (hops <= 10) return hops;
+    }
+    const list = v.split(',').map((a) => a.trim());
+    const bad = list.filter((a) => !proxyNames.has(a) && !isAddressOrRange(a));
+    if (bad.length === 0 && list.length > 0) return list;
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be true, false, a number of proxies (1-10), or a comma list of proxy addresses or CIDR ranges (not ${bad.join(', ') || v})`,
+    });
+    return z.NEVER;
+  });
+
+function isAddressOrRange(value: string): boolean {
+  const [address, bits, ...rest] = value.split('/');
+  const kind = isIP(address ?? '');
+  if (!kind || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d+$/.test(bits) && Number(bits) <= (kind === 4 ? 32 : 128);
+}
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -50,7 +89,7 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Orders <orders@localhost>'),
   EXPORT_DIR: z.string().min(1).optional(),
   REDIS_URL: url(['redis:', 'rediss:']).optional(),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UPLOAD_LIMIT_MB: z.coerce.number().positive().max(4096).default(200),
   WEB_ROOT: z.string().min(1).optional(),
@@ -85,7 +124,8 @@ export interface AppConfig {
   outboxDir: string;
   exportDir: string;
   redisUrl: string | undefined;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a number of proxy hops, or the proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
   logLevel: Env['LOG_LEVEL'];
   uploadLimitBytes: number;
   /** The built web app; undefined means dist/web in the repository. */

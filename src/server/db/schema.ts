@@ -49,6 +49,8 @@ export const customers = pgTable(
     name: text('name').notNull(),
     zipcode: integer('zipcode').notNull(),
     isActive: boolean('is_active').notNull().default(true),
+    /** Raised to end every session of the customer (logout, a new zip code, deactivation: decision 022). */
+    sessionVersion: integer('session_version').notNull().default(0),
   },
   (t) => [
     uniqueIndex('customers_company_id_key').on(t.companyId),
@@ -216,6 +218,8 @@ export const adminUsers = pgTable(
     phone: text('phone').notNull().default(''),
     fax: text('fax').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
+    /** Raised to end every session of the user (logout, a new password, deactivation: decision 022). */
+    sessionVersion: integer('session_version').notNull().default(0),
   },
   // User names are unique without regard to case: 'Admin' and 'admin' are one person.
   (t) => [uniqueIndex('admin_users_user_name_key').on(sql`lower(${t.userName})`)],

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes.js';
+import { signInAttackRoutes } from './auth/sign-in-attacks.routes.js';
 import { customerTypeRoutes } from './customer-types/customer-types.routes.js';
 import { customerRoutes } from './customers/customers.routes.js';
 import { regenerateRoutes } from './imports/regenerate.routes.js';
@@ -12,6 +13,7 @@ import { userRoutes } from './users/users.routes.js';
 /** Every API module, registered under /api/v1. Add a module here and nowhere else. */
 export async function apiRoutes(api: FastifyInstance) {
   await api.register(authRoutes);
+  await api.register(signInAttackRoutes);
   await api.register(settingsRoutes);
   await api.register(orderRoutes);
   await api.register(regenerateRoutes);

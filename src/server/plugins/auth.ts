@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from
 import fp from 'fastify-plugin';
 import { adminUsers, customers } from '../db/schema.js';
 import { forbidden, unauthorized } from '../lib/http-error.js';
+import type { SessionPrincipal } from './session.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type AdminUserRow = typeof adminUsers.$inferSelect;
@@ -43,12 +44,13 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     let principal: Principal | null = null;
     if (saved?.role === 'customer') {
       const [row] = await app.db.select().from(customers).where(eq(customers.id, saved.customerId)).limit(1);
-      if (row?.isActive) principal = { role: 'customer', customer: row };
+      if (row && sessionStillValid(saved, row)) principal = { role: 'customer', customer: row };
     } else if (saved?.role === 'admin') {
       const [row] = await app.db.select().from(adminUsers).where(eq(adminUsers.id, saved.userId)).limit(1);
-      if (row?.isActive) principal = { role: 'admin', user: row };
+      if (row && sessionStillValid(saved, row)) principal = { role: 'admin', user: row };
     }
-    // Deactivated or deleted since sign-in: access ends on the next request, not at cookie expiry.
+    // Deactivated, deleted, logged out or given a new secret since sign-in: access ends on the
+    // next request, not at cookie expiry.
     if (saved && !principal) request.session.delete();
     request.principal = principal;
     return principal;
@@ -72,6 +74,17 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 });
 
 /**
+ * The account read for a session is still the one that signed in: active, and its session
+ * version unchanged since (logout, a new zip code or password, deactivation raise it: decision 022).
+ */
+export function sessionStillValid(
+  saved: SessionPrincipal,
+  row: { isActive: boolean; sessionVersion: number },
+): boolean {
+  return row.isActive && row.sessionVersion === (saved.v ?? 0);
+}
+
+/**
  * The customer id of a session that `requireRoleCheckedByRoute` let through unchecked; the
  * route must read that customer in its first query and pass the row to `acceptCustomer`.
  * Undefined when the caller was already checked (an admin) or is not a customer.
@@ -87,7 +100,8 @@ export function sessionCustomerId(request: FastifyRequest): number | undefined {
  * customer made inactive or deleted since sign-in loses access on this very request.
  */
 export function acceptCustomer(request: FastifyRequest, row: CustomerRow | undefined): CustomerRow {
-  if (!row?.isActive) {
+  const saved = request.session.get('principal');
+  if (!row || !saved || !sessionStillValid(saved, row)) {
     request.session.delete();
     request.principal = null;
     throw unauthorized();

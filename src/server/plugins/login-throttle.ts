@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { memorySignInStats, type SignInStats } from './sign-in-stats.js';
 
 /**
  * Counts failed sign-ins per key (an address, a customer number, a user name) in a fixed
@@ -7,8 +8,10 @@ import type { Redis } from 'ioredis';
  */
 export interface FailureStore {
   count(key: string): Promise<number>;
-  /** Adds a failure and returns the new count. */
+  /** Adds one and returns the new count, atomically: concurrent hits each see a different count. */
   hit(key: string): Promise<number>;
+  /** Takes one back (never below zero, never reviving an expired window). */
+  release(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -49,6 +52,10 @@ export function memoryFailureStore(windowMs: number, now: () => number = Date.no
       if (entries.size > 50_000) for (const k of entries.keys()) live(k);
       return e.n;
     },
+    async release(key) {
+      const e = live(key);
+      if (e && e.n > 0) e.n -= 1;
+    },
     async reset(key) {
       entries.delete(key);
     },
@@ -57,6 +64,10 @@ export function memoryFailureStore(windowMs: number, now: () => number = Date.no
     },
   };
 }
+
+const releaseScript = `local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n > 0 then return redis.call('DECR', KEYS[1]) end
+return 0`;
 
 export function redisFailureStore(redis: Redis, windowMs: number, prefix = 'bev:login-fail:'): FailureStore {
   return {
@@ -70,6 +81,10 @@ export function redisFailureStore(redis: Redis, windowMs: number, prefix = 'bev:
       const [[, n]] = (await redis.multi().incr(k).pexpire(k, windowMs, 'NX').exec()) as [[null, number]];
       return n;
     },
+    async release(key) {
+      // A plain DECR on a key whose window has just expired would create it at -1 with no expiry.
+      await redis.eval(releaseScript, 1, prefix + key);
+    },
     async reset(key) {
       await redis.del(prefix + key);
     },
@@ -79,28 +94,76 @@ export function redisFailureStore(redis: Redis, windowMs: number, prefix = 'bev:
   };
 }
 
+/**
+ * The attempt is counted before the credential is checked (decision 021): each attempt takes
+ * a slot with one atomic increment, and only an attempt whose slot is within the limit is
+ * checked. Checking a count first and recording the failure afterwards let a burst of
+ * concurrent guesses all pass the check before any was recorded.
+ */
 export class LoginThrottle {
   constructor(
     private readonly store: FailureStore,
     private readonly limits: ThrottleLimits,
+    readonly stats: SignInStats = memorySignInStats(),
   ) {}
 
-  /** True when this address or account has used up its failures for the window. */
-  async isBlocked(address: string, account: string): Promise<boolean> {
+  /**
+   * Takes one attempt for this address and account. False when either is over its limit: the
+   * caller answers 429 without checking the credential, and the slots are given back, so a
+   * count is the number of attempts that were checked.
+   */
+  async reserve(address: string, account: string): Promise<boolean> {
     const [byAddress, byAccount] = await Promise.all([
-      this.store.count(`ip:${address}`),
-      this.store.count(account),
+      this.store.hit(`ip:${address}`),
+      this.store.hit(account),
     ]);
-    return byAddress >= this.limits.perAddress || byAccount >= this.limits.perAccount;
+    if (byAddress <= this.limits.perAddress && byAccount <= this.limits.perAccount) return true;
+    await this.release(address, account);
+    return false;
   }
 
-  async recordFailure(address: string, account: string): Promise<void> {
-    await Promise.all([this.store.hit(`ip:${address}`), this.store.hit(account)]);
+  /**
+   * Checks a credential within the limits: `blocked` when over a limit (the credential was not
+   * checked); otherwise what `check` found, null for a wrong credential, which stays counted.
+   * `device` is the key of a valid device cookie for this account (decision 021): that browser
+   * is counted under its own key instead of the account's, so guessers elsewhere cannot lock it
+   * out, and its success does not clear the count they built up.
+   */
+  async attempt<T>(
+    address: string,
+    account: string,
+    check: () => Promise<T | null>,
+    opts: { at: Date; device?: string },
+  ): Promise<{ blocked: true } | { blocked: false; found: T | null }> {
+    const counted = opts.device ?? account;
+    if (!(await this.reserve(address, counted))) {
+      await this.stats.blocked(account, opts.at);
+      return { blocked: true };
+    }
+    let found: T | null;
+    try {
+      found = await check();
+    } catch (err) {
+      await this.release(address, counted);
+      throw err;
+    }
+    if (found) await this.recordSuccess(address, counted);
+    else await this.stats.failed(account, opts.at);
+    return { blocked: false, found };
   }
 
-  /** A successful sign-in clears the account's count (not the address's: one good login must not reset a spray). */
-  async recordSuccess(account: string): Promise<void> {
-    await this.store.reset(account);
+  /** The check did not happen (the database failed): the attempt does not count. */
+  async release(address: string, account: string): Promise<void> {
+    await Promise.all([this.store.release(`ip:${address}`), this.store.release(account)]);
+  }
+
+  /**
+   * A successful sign-in gives the address its slot back (only failures count against it) and
+   * clears the account's count. The address keeps its failures: one good sign-in must not
+   * reset a spray across many customer numbers from one address.
+   */
+  async recordSuccess(address: string, account: string): Promise<void> {
+    await Promise.all([this.store.release(`ip:${address}`), this.store.reset(account)]);
   }
 
   close(): Promise<void> {

@@ -3,8 +3,14 @@ import secureSession from '@fastify/secure-session';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
-/** What the encrypted session cookie carries: who signed in, nothing else. */
-export type SessionPrincipal = { role: 'customer'; customerId: number } | { role: 'admin'; userId: number };
+/**
+ * What the encrypted session cookie carries: who signed in, and the account's session version
+ * at sign-in (`v`). Raising the version in the database ends every earlier session of that
+ * account on every process (decision 022). A cookie from before versions had none reads as 0.
+ */
+export type SessionPrincipal =
+  | { role: 'customer'; customerId: number; v?: number }
+  | { role: 'admin'; userId: number; v?: number };
 
 declare module '@fastify/secure-session' {
   interface SessionData {

@@ -1,8 +1,17 @@
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiErrorSchema } from '../../domain/auth.schema.js';
-import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../test/helpers.js';
+import { adminUsers, customers } from '../db/schema.js';
+import {
+  createTestApp,
+  signInAdmin,
+  signInCustomer,
+  TEST_ADMIN,
+  TEST_NOW,
+  type TestApp,
+} from '../test/helpers.js';
 import { multipartFile } from '../test/multipart.js';
 import { customerByCompany, firstDeliveryDate, orderableCodes } from '../test/order-fixtures.js';
 import { hostileText, hostileValue, specialTexts, toJsonText } from './hostile-values.js';
@@ -123,6 +132,8 @@ describe('fuzzing bodies and query strings', () => {
   let cookies: Record<'customer' | 'admin', string>;
   let operations: Operation[];
   let address = 0;
+  let customerRow: typeof customers.$inferSelect | undefined;
+  let adminRow: typeof adminUsers.$inferSelect | undefined;
 
   beforeAll(async () => {
     // The server's own error log, so that a 5xx's cause shows in the failure.
@@ -133,10 +144,25 @@ describe('fuzzing bodies and query strings', () => {
     const firstDate = await firstDeliveryDate(t.db, 1001, TEST_NOW);
     const codes = (await orderableCodes(t.db, 1001, firstDate)).map((p) => p.code);
     known = { customerId: a.id, firstDate, codes: [...codes, ...specialTexts.slice(0, 3)] };
-    cookies = { customer: await signInCustomer(t.app, 1001, 60601), admin: await signInAdmin(t.app) };
+    [customerRow] = await t.db.select().from(customers).where(eq(customers.companyId, 1001));
+    [adminRow] = await t.db.select().from(adminUsers).where(eq(adminUsers.userName, TEST_ADMIN.user));
+    cookies = await freshSessions();
     operations = readOperations(t.app.swagger() as OpenApiDocument);
   });
   afterAll(() => t.close());
+
+  /**
+   * A fuzzed POST Customer or POST User may give customer 1001 a new zip code or the admin a
+   * new password, or deactivate them, which ends their sessions (decision 022): each route's
+   * run starts from the accounts as they were, freshly signed in.
+   */
+  async function freshSessions() {
+    const { id, sessionVersion: _, ...customer } = customerRow!;
+    await t.db.update(customers).set(customer).where(eq(customers.id, id));
+    const { id: adminId, sessionVersion: __, ...admin } = adminRow!;
+    await t.db.update(adminUsers).set(admin).where(eq(adminUsers.id, adminId));
+    return { customer: await signInCustomer(t.app, 1001, 60601), admin: await signInAdmin(t.app) };
+  }
 
   const send = (op: Operation, caller: 'customer' | 'admin', url: string, req: Request) => {
     const body = req.multipart
@@ -172,6 +198,7 @@ describe('fuzzing bodies and query strings', () => {
 
   it('answers every fuzzed request below 500, and every 4xx in the error shape', async () => {
     for (const op of fuzzed()) {
+      cookies = await freshSessions();
       const callers = await callersOf(op);
       expect(callers, `${op.key}: no caller gets past the guard`).not.toEqual([]);
       const request = requestFor(op);

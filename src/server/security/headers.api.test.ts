@@ -50,7 +50,7 @@ describe('security headers on every kind of answer', () => {
     webRoot = writeTinyWebApp();
     // One after the other: started together on a busy machine, a plugin can miss Fastify's start timeout.
     t = await createTestApp({ webRoot });
-    proxied = await createTestApp({ webRoot, config: { trustProxy: true } });
+    proxied = await createTestApp({ webRoot, config: { trustProxy: 1 } });
     untrusted = await createTestApp({ webRoot, config: { trustProxy: false } });
   });
   afterAll(async () => {

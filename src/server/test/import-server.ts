@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { buildApp } from '../app.js';
-import { testConfig } from './test-config.js';
+import { loadConfig } from '../config.js';
+import { TEST_SECRET, testConfig } from './test-config.js';
 
 /**
  * The real server in a process of its own, for the import crash test and the import bench:
@@ -12,7 +13,8 @@ import { testConfig } from './test-config.js';
  * Environment: DATA_DIR (required; PGlite lives in DATA_DIR/db), DATABASE_URL (PostgreSQL
  * instead), PGLITE_SNAPSHOT (a dumped data directory to start a new DATA_DIR/db from, as the
  * API tests do: much faster than migrating), SEED_DEMO (default 1), LOG_LEVEL (default info),
- * UPLOAD_LIMIT_MB (default 1024), MEMORY_REPORT_MS (log the heap every so often, for the soak
+ * UPLOAD_LIMIT_MB (default 1024), SERVER_REDIS_URL and SERVER_TRUST_PROXY (REDIS_URL and TRUST_PROXY
+ * of production), MEMORY_REPORT_MS (log the heap every so often, for the soak
  * bench: `{"msg":"memory usage","heapUsed":...}`, whatever LOG_LEVEL says).
  */
 const dataDir = process.env.DATA_DIR;
@@ -27,6 +29,14 @@ const config = testConfig({
   uploadLimitBytes: Number(process.env.UPLOAD_LIMIT_MB ?? 1024) * 1024 * 1024,
   // Tests start it on their fixed day (testClockEnv); benches on the real time.
   clockOffsetMs: Number(process.env.TEST_CLOCK_OFFSET_MS ?? 0),
+  // The sign-in attack bench: shared counts and a trusted proxy, given by name so that a
+  // REDIS_URL or TRUST_PROXY in the test runner's own environment never leaks in.
+  redisUrl: process.env.SERVER_REDIS_URL || undefined,
+  trustProxy: loadConfig({
+    DATA_DIR: dataDir,
+    SESSION_SECRET: TEST_SECRET,
+    TRUST_PROXY: process.env.SERVER_TRUST_PROXY,
+  }).trustProxy,
 });
 
 const snapshot = process.env.PGLITE_SNAPSHOT;

@@ -104,7 +104,10 @@ export class ServerProcess {
       body: JSON.stringify({ User: TEST_ADMIN.user, Password: TEST_ADMIN.password }),
     });
     if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status}`);
-    return res.headers.getSetCookie()[0]!.split(';')[0]!;
+    // The session cookie, not the device cookie a sign-in also sets (decision 021).
+    const session = res.headers.getSetCookie().find((c) => c.startsWith('bev_session='));
+    if (!session) throw new Error('admin sign-in set no session cookie');
+    return session.split(';')[0]!;
   }
 
   /**

@@ -14,6 +14,8 @@ function area<const Name extends string>(name: Name) {
 
 export const queryKeys = {
   session: ['session'] as const,
+  /** The staff home's card: what the sign-in limits saw in the last 24 hours. */
+  signInAttacks: ['signInAttacks'] as const,
   footer: ['footer'] as const,
   users: area('users'),
   customers: area('customers'),

@@ -66,6 +66,16 @@ describe('sign-in', () => {
     );
   });
 
+  it.each([
+    ['an array', { CompanyId: 7301, Zipcode: [53202] }, 'Zipcode'],
+    ['a boolean', { CompanyId: true, Zipcode: 60601 }, 'CompanyId'],
+    ['a hexadecimal string', { CompanyId: '0x3E9', Zipcode: 60601 }, 'CompanyId'],
+  ])('answers 422 to %s where a number belongs: numbers and digit strings only', async (_, body, field) => {
+    const res = await customerLogin(body);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().Errors.map((e: { Field: string }) => e.Field)).toEqual([field]);
+  });
+
   it('answers 400 in the contract shape for malformed JSON', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -132,7 +142,7 @@ describe('sign-in', () => {
   });
 
   it('sets a Secure cookie behind an HTTPS proxy', async () => {
-    const proxied = await createTestApp({ config: { trustProxy: true } });
+    const proxied = await createTestApp({ config: { trustProxy: 1 } });
     try {
       const res = await proxied.app.inject({
         method: 'POST',

@@ -12,7 +12,14 @@ import {
   tooManyAttemptsMessage,
 } from '../../../domain/auth.schema.js';
 import { HttpError } from '../../lib/http-error.js';
-import { findCustomerForLogin, toSessionCustomer, toSessionUser, verifyAdmin } from './auth.service.js';
+import {
+  endSessions,
+  findCustomerForLogin,
+  toSessionCustomer,
+  toSessionUser,
+  verifyAdmin,
+} from './auth.service.js';
+import { deviceCookies } from './device-cookie.js';
 
 const ErrorBody = z.object({
   ErrorMessage: z.string(),
@@ -24,6 +31,7 @@ const signInRateLimit = { max: 120, timeWindow: '1 minute' };
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const devices = deviceCookies(app.config.sessionSecret);
 
   r.post(
     '/Authenticate',
@@ -39,16 +47,20 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { CompanyId, Zipcode } = request.body;
       const account = `customer:${CompanyId}`;
-      if (await app.loginThrottle.isBlocked(request.ip, account))
-        throw new HttpError(429, tooManyAttemptsMessage);
-      const customer = await findCustomerForLogin(app.db, CompanyId, Zipcode);
+      const result = await app.loginThrottle.attempt(
+        request.ip,
+        account,
+        () => findCustomerForLogin(app.db, CompanyId, Zipcode),
+        { at: app.now(), device: devices.verify(request, account) },
+      );
+      if (result.blocked) throw new HttpError(429, tooManyAttemptsMessage);
+      const customer = result.found;
       if (!customer) {
-        await app.loginThrottle.recordFailure(request.ip, account);
         request.log.info({ companyId: CompanyId }, 'customer sign-in failed');
         throw new HttpError(401, customerLoginMessages.failed);
       }
-      await app.loginThrottle.recordSuccess(account);
-      startSession(request, { role: 'customer', customerId: customer.id });
+      startSession(request, { role: 'customer', customerId: customer.id, v: customer.sessionVersion });
+      devices.set(request, reply, account, app.now().getTime());
       return reply.send(toSessionCustomer(customer));
     },
   );
@@ -67,16 +79,20 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const { User, Password } = request.body;
       const account = `admin:${User.toLowerCase()}`;
-      if (await app.loginThrottle.isBlocked(request.ip, account))
-        throw new HttpError(429, tooManyAttemptsMessage);
-      const user = await verifyAdmin(app.db, User, Password);
+      const result = await app.loginThrottle.attempt(
+        request.ip,
+        account,
+        () => verifyAdmin(app.db, User, Password),
+        { at: app.now(), device: devices.verify(request, account) },
+      );
+      if (result.blocked) throw new HttpError(429, tooManyAttemptsMessage);
+      const user = result.found;
       if (!user) {
-        await app.loginThrottle.recordFailure(request.ip, account);
         request.log.info({ user: User }, 'admin sign-in failed');
         throw new HttpError(401, adminLoginMessages.failed);
       }
-      await app.loginThrottle.recordSuccess(account);
-      startSession(request, { role: 'admin', userId: user.id });
+      startSession(request, { role: 'admin', userId: user.id, v: user.sessionVersion });
+      devices.set(request, reply, account, app.now().getTime());
       return reply.send(toSessionUser(user));
     },
   );
@@ -85,6 +101,10 @@ export async function authRoutes(app: FastifyInstance) {
     '/Logout',
     { schema: { tags: ['Sign-in'], summary: 'Ends the session' } },
     async (request, reply) => {
+      // Ends this session and every other of the account, here and on every process (decision
+      // 022); only a session still valid may, so a cookie that has already ended cannot end the next.
+      const saved = request.session.get('principal');
+      if (saved && (await app.loadPrincipal(request))) await endSessions(app.db, saved);
       request.session.delete();
       return reply.code(204).send();
     },

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client.js';
 
 /** The customer columns the hot statements select, named as Drizzle names them (a `CustomerRow`). */
 export const customerColumnsSql = `c.id, c.company_id as "companyId", c.customer_type_id as "customerTypeId",
-  c.name, c.zipcode, c.is_active as "isActive"`;
+  c.name, c.zipcode, c.is_active as "isActive", c.session_version as "sessionVersion"`;
 
 /**
  * A hand-written statement for the ordering hot paths (GET Orders, the worksheet, POST Order),

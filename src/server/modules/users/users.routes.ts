@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UserSaveSchema, UserSchema } from '../../../domain/user.schema.js';
 import { adminErrors, errorResponses, IdParams } from '../../lib/route-schemas.js';
+import { adminSessionVersion } from '../auth/auth.service.js';
 import { deleteUser, getUser, listUsers, saveUser } from './users.service.js';
 
 const tags = ['Users'];
@@ -58,7 +59,15 @@ export async function userRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { user, created } = await saveUser(app.db, request.body, actingUserId(request));
+      const acting = actingUserId(request);
+      const { user, created } = await saveUser(app.db, request.body, acting);
+      // A new password ends the user's sessions (decision 022); an admin who set their own keeps this one.
+      if (user.Id === acting && request.body.Password)
+        request.session.set('principal', {
+          role: 'admin',
+          userId: acting,
+          v: await adminSessionVersion(app.db, acting),
+        });
       return reply.code(created ? 201 : 200).send(user);
     },
   );

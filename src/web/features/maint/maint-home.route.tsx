@@ -2,8 +2,9 @@ import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton
 import { Link } from 'react-router';
 import { maintMenu } from '../../components/layout/maint/maint-menu';
 import { useSignedInUser } from '../auth/api/get-session';
+import { SignInAttacksCard } from './components/sign-in-attacks-card';
 
-/** Spec section 2, /maint/home: welcome text. */
+/** Spec section 2, /maint/home: welcome text, the tasks, and what the sign-in limits saw (issue 15). */
 export function Component() {
   const user = useSignedInUser();
   return (
@@ -29,6 +30,7 @@ export function Component() {
           </UnstyledButton>
         ))}
       </SimpleGrid>
+      <SignInAttacksCard />
     </Stack>
   );
 }

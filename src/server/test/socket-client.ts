@@ -1,0 +1,63 @@
+import { randomInt } from 'node:crypto';
+import http from 'node:http';
+
+/**
+ * Requests through real sockets, each on its own connection, from a chosen loopback address
+ * (all of 127.0.0.0/8 reaches the server): an attacker's bursts from one address or many,
+ * without sharing an address (and so its counts in Redis) with another test.
+ */
+export interface SocketAnswer {
+  status: number;
+  body: string;
+  /** The `name=value` part of each Set-Cookie. */
+  cookies: string[];
+}
+
+export function request(
+  url: string,
+  opts: { method?: string; body?: unknown; localAddress?: string; headers?: Record<string, string> } = {},
+): Promise<SocketAnswer> {
+  const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: opts.method ?? (payload ? 'POST' : 'GET'),
+        agent: false,
+        localAddress: opts.localAddress,
+        headers: {
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+          ...opts.headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString('utf8'),
+            cookies: (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]!),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** A loopback address of this test alone. */
+export function loopbackAddress(): string {
+  return `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`;
+}
+
+/** How many answers had each status: `{ 401: 5, 429: 95 }`. */
+export function statusCounts(answers: SocketAnswer[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const a of answers) counts[a.status] = (counts[a.status] ?? 0) + 1;
+  return counts;
+}
