@@ -175,6 +175,8 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
                     {selection && (
                       <Table.Td w={CHECKBOX_COLUMN_WIDTH} style={stick('left', 0, { tint: checked })}>
                         <Checkbox
+                          // 24 px: WCAG 2.2's minimum target size (sm is 20).
+                          size="md"
                           aria-label={`Select ${rowLabel ? rowLabel(row) : key}`}
                           checked={checked}
                           onChange={(e) => {
@@ -232,6 +234,7 @@ function PageCheckbox<T, K extends string | number>({
   const count = keys.filter((k) => selection.selected.has(k)).length;
   return (
     <Checkbox
+      size="md"
       aria-label="Select all rows on this page"
       checked={keys.length > 0 && count === keys.length}
       indeterminate={count > 0 && count < keys.length}
