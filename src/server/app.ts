@@ -33,6 +33,7 @@ import {
 } from './plugins/login-throttle.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
+import { defaultSlowClientLimits, type SlowClientLimits, slowClientsPlugin } from './plugins/slow-clients.js';
 import { webAppPlugin } from './plugins/web-app.js';
 
 declare module 'fastify' {
@@ -62,6 +63,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   now?: () => Date;
   throttle?: Partial<ThrottleLimits>;
+  /** Body progress, header and keep-alive limits, connection cap (tests shorten them). */
+  slowClients?: Partial<SlowClientLimits>;
   /** Called once with a generated first-admin password, so that main.ts can print it. */
   onGeneratedAdminPassword?: (userName: string, password: string) => void;
   /** Where the built React app is; defaults to dist/web. */
@@ -145,6 +148,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('loginThrottle', new LoginThrottle(store, limits));
   app.addHook('onClose', async () => app.loginThrottle.close());
 
+  await app.register(slowClientsPlugin, { ...defaultSlowClientLimits, ...opts.slowClients });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(sessionPlugin, { secret: config.sessionSecret });
