@@ -110,8 +110,10 @@ function isCrossSite(request: FastifyRequest): boolean {
   if (!origin) return false;
   if (origin === 'null') return true;
   try {
-    // Both through URL, so a default port written out (`:80`) compares equal to none.
-    return new URL(origin).host !== new URL(`${request.protocol}://${request.host}`).host;
+    // Scheme, host and port: a page on http:// is another site to one on https:// (a
+    // network attacker can serve the plain one). Both through URL, so a default port written
+    // out (`:80`) compares equal to none.
+    return new URL(origin).origin !== new URL(`${request.protocol}://${request.host}`).origin;
   } catch {
     return true;
   }

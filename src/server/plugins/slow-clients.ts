@@ -98,14 +98,28 @@ export const slowClientsPlugin = fp(async (app: FastifyInstance, limits: SlowCli
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 
+  // An answer sent before the body was read (413 for an announced size, 401 from a guard,
+  // a refused upload) closes the connection: otherwise the unread body is taken for the
+  // next request on that socket, which then waits for bytes that never come (issue 15, item 10).
+  app.addHook('onSend', (request, reply, _payload, done) => {
+    const req = request.raw;
+    if (hasBody(req) && !req.complete && typeof req.socket?.bytesRead === 'number') {
+      reply.header('connection', 'close');
+    }
+    done();
+  });
+
   app.addHook('onRequest', (request, _reply, done) => {
     const req = request.raw;
-    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'];
     // app.inject's requests have no real socket: nothing to time.
-    if (hasBody && !req.complete && typeof req.socket?.bytesRead === 'number') {
+    if (hasBody(req) && !req.complete && typeof req.socket?.bytesRead === 'number') {
       watched.set(req, { windowStart: performance.now(), bytesAtStart: req.socket.bytesRead });
       req.once('close', () => watched.delete(req));
     }
     done();
   });
 });
+
+function hasBody(req: IncomingMessage): boolean {
+  return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+}

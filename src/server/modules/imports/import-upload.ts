@@ -68,6 +68,10 @@ export async function importUpload<Row extends { line: number }, Staged>(
   }
   // Refused before a byte is read when the request says it is too big.
   if (Number(request.headers['content-length']) > limit + MULTIPART_OVERHEAD_BYTES) throw tooLarge(limit);
+  // @fastify/multipart hears the request's 'close' only from parts() on: a client that left
+  // while the guard read its account (a PostgreSQL round trip) would leave the parts waiting
+  // forever, the request never answered nor logged (found by client-disconnect.api.test.ts).
+  if (request.raw.destroyed) throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
   try {
     const parts = request.parts({ limits: { fileSize: limit, files: 1, fields: 5, fieldSize: 1024 } });
     // Read by hand, not with for-await: leaving that loop would close the parts for good.
