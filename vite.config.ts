@@ -10,7 +10,9 @@ export default defineConfig({
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist/web'),
     emptyOutDir: true,
-    sourcemap: true,
+    // No source maps in the build: they would hand anyone the whole source (issue 15, item 11),
+    // and the server refuses *.map anyway (web-app.ts).
+    sourcemap: false,
     chunkSizeWarningLimit: 700,
   },
   server: {

@@ -31,9 +31,11 @@ import {
   redisFailureStore,
   type ThrottleLimits,
 } from './plugins/login-throttle.js';
+import { proxyWarningPlugin } from './plugins/proxy-warning.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
 import { memorySignInStats, redisSignInStats } from './plugins/sign-in-stats.js';
+import { defaultSlowClientLimits, type SlowClientLimits, slowClientsPlugin } from './plugins/slow-clients.js';
 import { webAppPlugin } from './plugins/web-app.js';
 
 declare module 'fastify' {
@@ -63,6 +65,10 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   now?: () => Date;
   throttle?: Partial<ThrottleLimits>;
+  /** NODE_ENV=production unless given (the TRUST_PROXY warning is for production). */
+  production?: boolean;
+  /** Body progress, header and keep-alive limits, connection cap (tests shorten them). */
+  slowClients?: Partial<SlowClientLimits>;
   /** Called once with a generated first-admin password, so that main.ts can print it. */
   onGeneratedAdminPassword?: (userName: string, password: string) => void;
   /** Where the built React app is; defaults to dist/web. */
@@ -157,8 +163,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('loginThrottle', new LoginThrottle(store, limits, stats));
   app.addHook('onClose', async () => app.loginThrottle.close());
 
+  await app.register(slowClientsPlugin, { ...defaultSlowClientLimits, ...opts.slowClients });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(proxyWarningPlugin, {
+    enabled: !config.trustProxy && (opts.production ?? process.env.NODE_ENV === 'production'),
+  });
   await app.register(sessionPlugin, { secret: config.sessionSecret });
   await app.register(authPlugin);
   // A ceiling on any one address hammering the sign-in calls, on top of the failure counts.
@@ -176,7 +186,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The docs page (and the document it loads from /api/docs/json) is for staff: the
+  // API's map is no business of anonymous scanners (issue 15, item 11; decision 026).
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    uiHooks: { onRequest: app.requireRole('admin') },
+  });
 
   await app.register(healthRoutes);
   await app.register(

@@ -69,7 +69,7 @@ async function main() {
   if (config.clockOffsetMs !== 0) {
     lines.push(`  Clock (tests only):     moved to ${app.now().toISOString()} by TEST_CLOCK_OFFSET_MS`);
   }
-  lines.push(`  API docs:               http://localhost:${port}/api/docs`, '');
+  lines.push(`  API docs (staff):       http://localhost:${port}/api/docs`, '');
   console.log(lines.join('\n'));
 }
 

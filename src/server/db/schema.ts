@@ -143,6 +143,11 @@ export const orders = pgTable(
     /** Why the last attempt failed; null after a success. */
     mailError: text('mail_error'),
     idempotencyKey: text('idempotency_key'),
+    /**
+     * SHA-256 (hex) of the normalized body the Idempotency-Key was first used with, so a reuse
+     * with a different body is refused (decision 024); null without a key, or from before.
+     */
+    idempotencyBodyHash: text('idempotency_body_hash'),
   },
   (t) => [
     uniqueIndex('orders_order_num_key').on(t.orderNum),

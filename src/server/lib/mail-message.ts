@@ -10,6 +10,11 @@ export interface MailContent {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * The Message-ID's left part, when a message must keep one id however often it is sent (an
+   * order's confirmation: mail clients collapse copies with one id); a random one otherwise.
+   */
+  messageId?: string;
 }
 
 export interface ComposedMail {
@@ -51,7 +56,7 @@ export function createMailComposer(from: string) {
       fromHeader,
       `To: ${mail.to}`,
       foldLines(`Subject: ${subject}`, 76),
-      `Message-ID: <${randomUUID()}@${domain}>`,
+      `Message-ID: <${mail.messageId ?? randomUUID()}@${domain}>`,
       `Date: ${date.toUTCString().replace(/GMT/, '+0000')}`,
       'MIME-Version: 1.0',
       `Content-Type: multipart/alternative;\r\n boundary="${boundary}"`,

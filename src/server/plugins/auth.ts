@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { adminUsers, customers } from '../db/schema.js';
-import { forbidden, unauthorized } from '../lib/http-error.js';
+import { forbidden, notFound, unauthorized } from '../lib/http-error.js';
 import type { SessionPrincipal } from './session.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -112,11 +112,13 @@ export function acceptCustomer(request: FastifyRequest, row: CustomerRow | undef
 
 /**
  * "This customer or an admin": an admin may act for any customer, a customer only for
- * themselves. Another customer's id answers 403 whether or not it exists, so ids can't be probed.
+ * themselves. Another customer's record answers 404 with the same message as an id that does
+ * not exist (`what` names the thing the route looks for), so ids cannot be probed
+ * (docs/security.md).
  */
-export function assertCustomerAccess(request: FastifyRequest, customerId: number): void {
+export function assertCustomerAccess(request: FastifyRequest, customerId: number, what: string): void {
   const p = request.principal;
   if (!p) throw unauthorized();
   if (p.role === 'admin') return;
-  if (p.customer.id !== customerId) throw forbidden();
+  if (p.customer.id !== customerId) throw notFound(what);
 }

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -42,6 +43,18 @@ function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
+/** An error from reading a request whose client has gone (its socket closed under it). */
+function isClientAbort(raw: IncomingMessage, err: FastifyError): boolean {
+  const gone = raw.aborted || raw.destroyed || raw.socket?.destroyed === true;
+  if (!gone) return false;
+  return (
+    err.code === 'ECONNRESET' ||
+    err.code === 'ECONNABORTED' ||
+    err.code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    /^aborted$|Unexpected end of (form|multipart data)|premature close/i.test(err.message ?? '')
+  );
+}
+
 /**
  * Every non-2xx answer has the contract's shape `{ ErrorMessage, Errors? }`. A 5xx never
  * shows internals: the log has them, with the request id, and the caller gets that id.
@@ -63,6 +76,13 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply
         .code(status)
         .send({ ErrorMessage: errors[0]?.Message ?? 'The request is not valid', Errors: errors });
+    }
+    if (isClientAbort(request.raw, err)) {
+      // The client went away mid-request (closed the tab, lost the link, or the slow-client
+      // limit closed it): nothing to answer and nothing wrong here. The database is fine, so
+      // this must not read as "database unavailable" (its ECONNRESET looks the same).
+      request.log.info({ code: err.code, reason: err.message }, 'client closed the connection mid-request');
+      return reply.code(400).send({ ErrorMessage: 'The request was cut off' });
     }
     if (isDatabaseUnavailable(err)) {
       request.log.error({ err }, 'database unavailable');

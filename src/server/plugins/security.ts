@@ -40,6 +40,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
   });
 
   app.addHook('onSend', async (request, reply) => {
+    // API answers carry a customer's orders, contacts and the staff lists: no browser or shared
+    // cache may keep them (issue 15, item 11). The docs page's own scripts may be cached.
+    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }
@@ -64,6 +67,13 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     if (field !== null) throw unprocessable(nulMessage, [{ Field: field, Message: nulMessage }]);
   });
 });
+
+function isApiPath(url: string): boolean {
+  return (
+    (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) &&
+    !url.startsWith('/api/docs/static/')
+  );
+}
 
 export const nulMessage = 'Text must not contain NUL characters';
 
@@ -110,8 +120,10 @@ function isCrossSite(request: FastifyRequest): boolean {
   if (!origin) return false;
   if (origin === 'null') return true;
   try {
-    // Both through URL, so a default port written out (`:80`) compares equal to none.
-    return new URL(origin).host !== new URL(`${request.protocol}://${request.host}`).host;
+    // Scheme, host and port: a page on http:// is another site to one on https:// (a
+    // network attacker can serve the plain one). Both through URL, so a default port written
+    // out (`:80`) compares equal to none.
+    return new URL(origin).origin !== new URL(`${request.protocol}://${request.host}`).origin;
   } catch {
     return true;
   }

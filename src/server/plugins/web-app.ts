@@ -17,6 +17,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string
       root: opts.root,
       wildcard: false,
       index: false,
+      // Source maps are never served, whatever the build left in the folder: they are the
+      // whole source (issue 15, item 11). A refused path falls to the 404 below.
+      allowedPath: (pathName) => !pathName.endsWith('.map'),
       setHeaders(res, filePath) {
         res.header(
           'cache-control',

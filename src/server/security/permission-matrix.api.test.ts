@@ -35,7 +35,8 @@ const adminOnly = (admin: Expect = [200, 201, 204, 400, 404, 406, 409, 415, 422]
   b: 403,
   admin,
 });
-const ownOrAdmin: Row = { nobody: 401, a: 200, b: 403, admin: 200 };
+// Another customer's record answers as an unknown id would (404): ids cannot be probed.
+const ownOrAdmin: Row = { nobody: 401, a: 200, b: 404, admin: 200 };
 const anyone = (status: Expect): Row => ({ nobody: status, a: status, b: status, admin: status });
 
 const rows: Record<string, Row> = {
@@ -84,7 +85,11 @@ const rows: Record<string, Row> = {
   'DELETE /api/v1/Message/{id}': { ...adminOnly(404), url: () => '/api/v1/Message/999999' },
   'POST /api/v1/Message': { ...adminOnly(422), body: () => ({}) },
   // Customer A is of type 1, B of type 6: each sees only their own type's messages.
-  'GET /api/v1/DisplayMessages/{customerTypeId}': { ...ownOrAdmin, url: () => '/api/v1/DisplayMessages/1' },
+  'GET /api/v1/DisplayMessages/{customerTypeId}': {
+    ...ownOrAdmin,
+    b: 403,
+    url: () => '/api/v1/DisplayMessages/1',
+  },
   'GET /api/v1/SignInAttacks': adminOnly(200),
   'GET /api/v1/Users': adminOnly(200),
   'GET /api/v1/User/{id}': { ...adminOnly(200), url: (c) => `/api/v1/User/${c.adminId}` },

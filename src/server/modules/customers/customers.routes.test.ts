@@ -55,7 +55,7 @@ describe('customers', () => {
     );
   });
 
-  it('gives a customer their own record with products sorted by description, and 403 for another', async () => {
+  it('gives a customer their own record with products sorted by description, and 404 for another (as for an unknown id)', async () => {
     const res = await call('GET', `/Customer/${own.id}`, customer);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -79,8 +79,8 @@ describe('customers', () => {
         'UnitsPerCase',
       ].sort(),
     );
-    expect((await call('GET', `/Customer/${other.id}`, customer)).statusCode).toBe(403);
-    expect((await call('GET', '/Customer/999999', customer)).statusCode).toBe(403);
+    expect((await call('GET', `/Customer/${other.id}`, customer)).statusCode).toBe(404);
+    expect((await call('GET', '/Customer/999999', customer)).statusCode).toBe(404);
     expect((await call('GET', `/Customer/${other.id}`, admin)).statusCode).toBe(200);
     expect((await call('GET', `/Customer/${other.id}`)).statusCode).toBe(401);
   });

@@ -45,7 +45,7 @@ export async function customerRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      assertCustomerAccess(request, request.params.id);
+      assertCustomerAccess(request, request.params.id, 'Customer');
       return getCustomer(app.db, request.params.id);
     },
   );

@@ -69,7 +69,7 @@ describe('an import cut off by a crash', () => {
     server = await start();
     const cookie = await server.signInAdmin();
     const boundary = `----crash${randomBytes(6).toString('hex')}`;
-    const { head } = multipartFrame(boundary, { fileName: 'history.txt' });
+    const { head, tail } = multipartFrame(boundary, { fileName: 'history.txt' });
     const upload = server.upload('/api/OrderHistoryImport', cookie, boundary);
     const batchWritten = server.waitForLog((e) => e.msg === 'import batch written');
     let seen = false;
@@ -77,9 +77,10 @@ describe('an import cut off by a crash', () => {
       seen = true;
     });
     upload.request.write(head);
-    // Lines for demo customer 1001 until the server has written at least one batch; the
-    // upload never ends, so the import cannot finish before the kill.
-    for (let n = 0; !seen && n < 2_000; n++) {
+    // The whole file (200,000 lines for demo customer 1001, 40 batches or more) is sent: the
+    // server receives an upload in full before the import starts (decision 025), then writes
+    // it batch by batch; it is killed once the first batch is written.
+    for (let n = 0; !seen && n < 400; n++) {
       let chunk = '';
       for (let i = 0; i < 500; i++) {
         const line = n * 500 + i;
@@ -88,6 +89,7 @@ describe('an import cut off by a crash', () => {
       if (!upload.request.write(chunk)) await once(upload.request, 'drain');
       await new Promise((resolve) => setImmediate(resolve));
     }
+    upload.request.end(tail);
     await batchWritten;
     expect(await server.kill('SIGKILL')).toBeNull();
     upload.request.destroy();

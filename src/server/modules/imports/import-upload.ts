@@ -1,3 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IMPORT_FILE_FIELD, type ImportReport } from '../../../domain/imports.schema.js';
@@ -20,6 +26,19 @@ async function* untilLimit(stream: AsyncIterable<Uint8Array> & { truncated?: boo
 }
 
 type Parts = AsyncIterableIterator<Multipart>;
+
+/** Writes the upload's bytes to a new file under `dir` (removed again if the upload fails). */
+async function spoolUpload(dir: string, bytes: AsyncIterable<Uint8Array>): Promise<string> {
+  await mkdir(dir, { recursive: true });
+  const file = path.join(dir, `upload-${process.pid}-${randomBytes(8).toString('hex')}.part`);
+  try {
+    await pipeline(Readable.from(bytes), createWriteStream(file, { flags: 'wx' }));
+    return file;
+  } catch (err) {
+    await rm(file, { force: true });
+    throw err;
+  }
+}
 
 const oneFileOnly = () => new HttpError(400, 'Send one file per upload: this request has more than one');
 
@@ -68,6 +87,10 @@ export async function importUpload<Row extends { line: number }, Staged>(
   }
   // Refused before a byte is read when the request says it is too big.
   if (Number(request.headers['content-length']) > limit + MULTIPART_OVERHEAD_BYTES) throw tooLarge(limit);
+  // @fastify/multipart hears the request's 'close' only from parts() on: a client that left
+  // while the guard read its account (a PostgreSQL round trip) would leave the parts waiting
+  // forever, the request never answered nor logged (found by client-disconnect.api.test.ts).
+  if (request.raw.destroyed) throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
   try {
     const parts = request.parts({ limits: { fileSize: limit, files: 1, fields: 5, fieldSize: 1024 } });
     // Read by hand, not with for-await: leaving that loop would close the parts for good.
@@ -80,10 +103,22 @@ export async function importUpload<Row extends { line: number }, Staged>(
       file.file.resume();
       throw new HttpError(400, `The file must be sent in a field named '${IMPORT_FILE_FIELD}'`);
     }
-    return await runImport(app.database, def, thenNoSecondFile(untilLimit(file.file, limit), parts), {
-      fileName: file.filename,
-      env: { now: app.now(), businessTz: app.config.businessTz, log: request.log },
-    });
+    // The whole file is received first, into a spool file, and only then does the import take
+    // its transaction: an upload however slow never holds the database (on PGlite, its one
+    // connection, every customer's requests with it; issue 15, item 6). Past the size limit
+    // (413) or with a second file (400) it is refused before the database is touched.
+    const spooled = await spoolUpload(
+      path.join(app.config.dataDir, 'spool'),
+      thenNoSecondFile(untilLimit(file.file, limit), parts),
+    );
+    try {
+      return await runImport(app.database, def, createReadStream(spooled), {
+        fileName: file.filename,
+        env: { now: app.now(), businessTz: app.config.businessTz, log: request.log },
+      });
+    } finally {
+      await rm(spooled, { force: true });
+    }
   } catch (err) {
     if (isMalformedMultipart(err))
       throw new HttpError(400, 'The upload is not a well-formed multipart/form-data request');

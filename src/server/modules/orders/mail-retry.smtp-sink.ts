@@ -1,9 +1,10 @@
 import { SMTPServer } from 'smtp-server';
 
-/** One message the sink took: who it went to and its subject line. */
+/** One message the sink took: who it went to, its subject line and the whole message. */
 export interface SunkMail {
   to: string[];
   subject: string;
+  raw: string;
 }
 
 /**
@@ -42,6 +43,7 @@ export async function startSmtpSink() {
         received.push({
           to: session.envelope.rcptTo.map((r) => r.address),
           subject: /^Subject: (.*)$/m.exec(text)?.[1]?.trim() ?? '',
+          raw: text,
         });
         callback();
       });

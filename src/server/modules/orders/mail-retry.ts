@@ -119,7 +119,7 @@ export async function resendOrderMails(
       results.push({ Id: id, OrderNum: order.OrderNum, Sent: false, ErrorMessage: resendMessages.underWay });
       continue;
     }
-    const outcome = await deliverConfirmation(app, order, claim, now);
+    const outcome = await deliverConfirmation(app, order, claim, now, { staffResend: true });
     if (!outcome.sent) {
       log.error({ err: outcome.error, orderNum: order.OrderNum }, 'confirmation mail resend failed');
     }

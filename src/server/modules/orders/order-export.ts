@@ -19,31 +19,44 @@ const cell = (v: string | number) =>
     .trim();
 
 /**
+ * A text cell as a spreadsheet may open it safely: staff open these files in spreadsheets,
+ * which run a cell starting with `=`, `+`, `-` or `@` (a tab or CR too) as a formula, so such
+ * a value gets a leading `'` as OWASP's CSV-injection guidance says
+ * (https://owasp.org/www-community/attacks/CSV_Injection). Only the columns that carry text
+ * someone typed go through it (decision 023): dates, numbers and phone digits never start
+ * that way, and the ERP reads them unchanged.
+ */
+export function textCell(v: string): string {
+  const value = cell(v);
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/**
  * The back-office file for one web order, in the order history layout (design.md 5.5), so
  * the ERP reads one format both ways: order date, customer number, customer name, delivery
  * date, order number, contact name, contact phone, order type, item number, item
- * description, units per case, units, cases. One line per product, CRLF line ends.
+ * description, units per case, units, cases. One line per product, CRLF line ends. The text
+ * columns (customer name, contact name, order type, item number and description) go through
+ * `textCell`.
  */
 export function orderExportText(order: OrderDetail, tz: string): string {
   const orderDate = erpDate(businessToday(new Date(order.CreateDate), tz));
   return order.Products.map((p) =>
     [
-      orderDate,
-      order.CompanyId,
-      order.CompanyName,
-      erpDate(order.DeliveryDate),
-      order.OrderNum,
-      order.Name,
-      order.Phone,
-      order.OrderType,
-      p.Code,
-      p.Description,
-      p.UnitsPerCase,
-      p.UnitQuantity,
-      p.CaseQuantity,
-    ]
-      .map(cell)
-      .join('\t'),
+      cell(orderDate),
+      cell(order.CompanyId),
+      textCell(order.CompanyName),
+      cell(erpDate(order.DeliveryDate)),
+      cell(order.OrderNum),
+      textCell(order.Name),
+      cell(order.Phone),
+      textCell(order.OrderType),
+      textCell(p.Code),
+      textCell(p.Description),
+      cell(p.UnitsPerCase),
+      cell(p.UnitQuantity),
+      cell(p.CaseQuantity),
+    ].join('\t'),
   )
     .map((line) => `${line}\r\n`)
     .join('');

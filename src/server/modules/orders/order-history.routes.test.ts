@@ -46,8 +46,8 @@ describe('order history, re-order and worksheet', () => {
   });
 
   it.each([
-    ['another customer', () => get('/api/v1/Orders/6001', a), 403],
-    ['an unknown company as a customer (no probing)', () => get('/api/v1/Orders/9876', a), 403],
+    ['another customer (as an unknown one, no probing)', () => get('/api/v1/Orders/6001', a), 404],
+    ['an unknown company as a customer', () => get('/api/v1/Orders/9876', a), 404],
     ['nobody', () => get('/api/v1/Orders/1001'), 401],
     ['an admin, any customer', () => get('/api/v1/Orders/6001', admin), 200],
     ['an admin, an unknown company', () => get('/api/v1/Orders/9876', admin), 404],
@@ -70,7 +70,7 @@ describe('order history, re-order and worksheet', () => {
         Units: expect.any(Number),
       }),
     );
-    expect((await get(`/api/v1/Order/${orderOfB}`, a)).statusCode).toBe(403);
+    expect((await get(`/api/v1/Order/${orderOfB}`, a)).statusCode).toBe(404);
     expect((await get(`/api/v1/Order/${orderOfB}`, admin)).statusCode).toBe(200);
     expect((await get('/api/v1/Order/99999999', a)).statusCode).toBe(404);
     expect((await get(`/api/v1/Order/${orderOfA}`)).statusCode).toBe(401);
@@ -87,7 +87,7 @@ describe('order history, re-order and worksheet', () => {
       .orderBy(desc(orders.createDate), desc(orders.id))
       .limit(1);
     expect(res.json().Id).toBe(newest!.id);
-    expect((await get(`/api/v1/Order/${idB}/Last`, a)).statusCode).toBe(403);
+    expect((await get(`/api/v1/Order/${idB}/Last`, a)).statusCode).toBe(404);
   });
 
   it('copies an order for re-ordering with the delivery date cleared', async () => {
@@ -110,7 +110,7 @@ describe('order history, re-order and worksheet', () => {
       headers: { cookie: a },
       payload: { OrderId: orderOfB },
     });
-    expect(foreign.statusCode).toBe(403);
+    expect(foreign.statusCode).toBe(404);
   });
 
   it('builds the worksheet from the 5 most recent delivery dates before today', async () => {
@@ -147,7 +147,7 @@ describe('order history, re-order and worksheet', () => {
   });
 
   it("keeps each customer's worksheet to that customer and admins", async () => {
-    expect((await get(`/api/v1/Order/${idB}/Worksheet/`, a)).statusCode).toBe(403);
+    expect((await get(`/api/v1/Order/${idB}/Worksheet/`, a)).statusCode).toBe(404);
     expect((await get(`/api/v1/Order/${idA}/Worksheet/`)).statusCode).toBe(401);
     const asAdmin = await get(`/api/v1/Order/${idB}/Worksheet/`, admin);
     expect(asAdmin.statusCode).toBe(200);

@@ -16,8 +16,13 @@ export interface MailDeps {
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The confirmation mail (design.md 5.6): Web Conf #, delivery date and the lines. */
-export function confirmationMail(order: OrderDetail) {
+/**
+ * The confirmation mail (design.md 5.6): Web Conf #, delivery date and the lines. Its
+ * Message-ID is the order's own (`order-<Web Conf #>.confirmation@<MAIL_FROM's domain>`), so
+ * the copy a retry sends after a crash (decision 016) collapses with the first in mail
+ * clients; a resend staff ask for gets a new one, since they mean it to arrive.
+ */
+export function confirmationMail(order: OrderDetail, opts: { staffResend?: boolean } = {}) {
   const lines = order.Products.map(
     (p) =>
       `${p.Code.padEnd(12)} ${p.Description.padEnd(40)} ${String(p.CaseQuantity).padStart(5)} cases ${String(p.UnitQuantity).padStart(5)} units`,
@@ -48,8 +53,12 @@ export function confirmationMail(order: OrderDetail) {
     text,
     html,
     fileName: order.OrderNum,
+    messageId: opts.staffResend ? undefined : confirmationMessageId(order.OrderNum),
   };
 }
+
+export const confirmationMessageId = (orderNum: string) =>
+  `order-${orderNum.replace(/[^A-Za-z0-9_-]/g, '_')}.confirmation`;
 
 /**
  * The first attempt, right after the order is placed: `insertWebOrder` saved the order
@@ -72,9 +81,10 @@ export async function deliverConfirmation(
   order: OrderDetail,
   claim: ClaimedMail,
   now: Date,
+  opts: { staffResend?: boolean } = {},
 ): Promise<MailOutcome> {
   try {
-    await deps.mailer.send(confirmationMail(order));
+    await deps.mailer.send(confirmationMail(order, opts));
   } catch (error) {
     const { gaveUp } = await recordMailFailure(deps.db, claim, error, now);
     return { sent: false, error, gaveUp };

@@ -11,8 +11,8 @@ import { customerColumnsSql, runStatement, type Statement } from './statements.j
 
 /**
  * Everything POST Order reads, in one statement: the customer (for the account check), their
- * customer type's rules, the Web Conf # of an earlier order with the same Idempotency-Key ($2,
- * null when none was sent), and which of the codes the body asks for ($4) they may order for
+ * customer type's rules, the Web Conf # and body hash of an earlier order with the same
+ * Idempotency-Key ($2, null when none was sent; the unique index allows one), and which of the codes the body asks for ($4) they may order for
  * the delivery date ($3, null when it is not a date; design.md 5.2): linked to the customer,
  * active, and the link's start and end dates containing the date. A code not returned is
  * one the customer may not order.
@@ -23,7 +23,7 @@ const orderContextStatement: Statement = {
 select ${customerColumnsSql},
   t.id as "typeId", t.lead_hours as "leadHours", t.cutoff_hours as "cutoffHours",
   t.cutoff_minutes as "cutoffMinutes",
-  (select o.order_num from orders o where o.customer_id = c.id and o.idempotency_key = $2::text) as "firstOrderNum",
+  f.order_num as "firstOrderNum", f.idempotency_body_hash as "firstBodyHash",
   case when $3::date is null then '[]'::json else coalesce((
     select json_agg(json_build_array(p.id, p.code, p.description, p.units, p.is_case_only))
     from customer_products cp
@@ -34,6 +34,7 @@ select ${customerColumnsSql},
   ), '[]') end as products
 from customers c
 left join customer_types t on t.id = c.customer_type_id
+left join orders f on f.customer_id = c.id and f.idempotency_key = $2::text
 where c.id = $1`,
 };
 
@@ -45,6 +46,8 @@ export interface OrderContext {
   type: CustomerTypeRules | null;
   /** The Web Conf # of the order already placed with this Idempotency-Key. */
   firstOrderNum: string | null;
+  /** The hash of the body that order was placed with (null for one placed before hashes). */
+  firstBodyHash: string | null;
   products: OrderableProducts;
 }
 
@@ -54,6 +57,7 @@ type OrderContextRow = CustomerRow & {
   cutoffHours: number;
   cutoffMinutes: number;
   firstOrderNum: string | null;
+  firstBodyHash: string | null;
   products: [id: number, code: string, description: string, units: number, isCaseOnly: boolean][];
 };
 
@@ -73,7 +77,16 @@ export async function orderContext(
     codes,
   ]);
   if (!row) return undefined;
-  const { typeId, leadHours, cutoffHours, cutoffMinutes, firstOrderNum, products, ...customer } = row;
+  const {
+    typeId,
+    leadHours,
+    cutoffHours,
+    cutoffMinutes,
+    firstOrderNum,
+    firstBodyHash,
+    products,
+    ...customer
+  } = row;
   const map: OrderableProducts = new Map();
   for (const [id, code, description, units, isCaseOnly] of products) {
     map.set(code, { ProductId: id, Description: description, UnitsPerCase: units, IsCaseOnly: isCaseOnly });
@@ -85,6 +98,7 @@ export async function orderContext(
         ? null
         : { Id: typeId, LeadHours: leadHours, CutoffHours: cutoffHours, CutoffMinutes: cutoffMinutes },
     firstOrderNum,
+    firstBodyHash,
     products: map,
   };
 }
@@ -116,9 +130,9 @@ const insertOrderStatement: Statement = {
 with saved as (
   insert into orders (customer_id, order_num, source, order_type, create_date, delivery_date,
                       name, phone, email, reference_po, status, idempotency_key,
-                      mail_attempts, mail_sending_until, mail_next_attempt_at)
+                      idempotency_body_hash, mail_attempts, mail_sending_until, mail_next_attempt_at)
   values ($1, 'W' || nextval('web_order_num_seq'), 'web', 'WEB', $2, $3, $4, $5, $6, $7, 1, $8,
-          1, $16, $2)
+          $17, 1, $16, $2)
   returning id, order_num
 ), lines as (
   insert into order_lines (order_id, product_id, code, description, units_per_case,
@@ -161,6 +175,8 @@ export async function insertWebOrder(
     order: ValidOrder;
     productIds: Map<string, { ProductId: number; Description: string }>;
     idempotencyKey: string | null;
+    /** `orderBodyHash` of the body, stored with the key (null without one). */
+    idempotencyBodyHash: string | null;
     now: Date;
     /** When the first mail attempt's claim lapses (`now` + MAIL_LEASE_MS). */
     mailLeaseUntil: Date;
@@ -194,6 +210,7 @@ export async function insertWebOrder(
     lines.map((l) => l.unitQuantity),
     lines.map((l) => l.isCaseOnly),
     input.mailLeaseUntil,
+    input.idempotencyBodyHash,
   ]);
   const row = {
     id: saved!.id,

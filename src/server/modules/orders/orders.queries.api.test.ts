@@ -84,14 +84,14 @@ describe('statements per request on the ordering hot paths', () => {
       const reference = await get(`/api/v1/Order/${id}`, admin);
       expect(res!.json()).toEqual(reference.json());
     }
-    // Another customer's order is 403 and never read; an unknown one 404.
+    // Another customer's order is 404 as an unknown one is, and never read.
     const [foreign] = await t.db
       .select({ id: orders.id })
       .from(orders)
       .innerJoin(customers, eq(customers.id, orders.customerId))
       .where(eq(customers.companyId, 6001))
       .limit(1);
-    expect((await get(`/api/v1/Order/${foreign!.id}`)).statusCode).toBe(403);
+    expect((await get(`/api/v1/Order/${foreign!.id}`)).statusCode).toBe(404);
     expect((await get('/api/v1/Order/2000000000')).statusCode).toBe(404);
   });
 

@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { acceptCustomer, sessionCustomerId } from '../../plugins/auth.js';
 import { MAIL_LEASE_MS } from './mail-retry.service.js';
 import { writeOrderExportFile } from './order-export.js';
+import { orderBodyHash } from './order-fingerprint.js';
 import { sendConfirmation } from './order-mail.js';
 import { findByIdempotencyKey, insertWebOrder, orderContext, type SavedOrder } from './order-save.service.js';
 import { toOrderDetail } from './orders.service.js';
@@ -22,6 +23,19 @@ const saved = (orderNum: string): Answer => ({
   body: { IsSuccessful: true, OrderNum: orderNum, ErrorMessage: null },
 });
 
+export const KEY_REUSED_MESSAGE =
+  'This Idempotency-Key was already used for a different order; send a new key to place a new order';
+
+/**
+ * The answer to a key already used: the first answer when the body is the same (or the
+ * first order predates body hashes), else 422, so a client never takes another order's Web
+ * Conf # for its own (decision 024).
+ */
+function answerForUsedKey(first: { orderNum: string; bodyHash: string | null }, bodyHash: string): Answer {
+  if (first.bodyHash === null || first.bodyHash === bodyHash) return saved(first.orderNum);
+  return { status: 422, body: { IsSuccessful: false, OrderNum: null, ErrorMessage: KEY_REUSED_MESSAGE } };
+}
+
 /** A customer the guard already checked (not the case on POST Order, kept for safety). */
 function signedInCustomer(request: FastifyRequest) {
   const p = request.principal;
@@ -32,7 +46,8 @@ function signedInCustomer(request: FastifyRequest) {
 /**
  * POST Order: the server takes the customer from the session and applies every rule; the
  * order is committed before the export file and the mail are tried, so neither failing can
- * lose it (design.md 5.5, 5.6). A retry with the same Idempotency-Key gets the first answer.
+ * lose it (design.md 5.5, 5.6). A retry with the same Idempotency-Key and body gets the first
+ * answer; the key with another body gets 422.
  */
 export async function placeOrder(
   app: FastifyInstance,
@@ -49,8 +64,9 @@ export async function placeOrder(
   const codes = requestedCodes(input.body);
   const context = await orderContext(app.database, customerId, idempotencyKey, deliveryDate, codes);
   const customer = acceptCustomer(request, context?.customer);
-  const { type, firstOrderNum, products } = context!;
-  if (firstOrderNum) return saved(firstOrderNum);
+  const { type, firstOrderNum, firstBodyHash, products } = context!;
+  const bodyHash = idempotencyKey ? orderBodyHash(input.body) : null;
+  if (firstOrderNum) return answerForUsedKey({ orderNum: firstOrderNum, bodyHash: firstBodyHash }, bodyHash!);
   if (!type) throw new Error(`customer ${customer.id} has no customer type ${customer.customerTypeId}`);
 
   const now = app.now();
@@ -88,16 +104,19 @@ export async function placeOrder(
       order: result.order,
       productIds: products,
       idempotencyKey,
+      idempotencyBodyHash: bodyHash,
       now,
       mailLeaseUntil: new Date(now.getTime() + MAIL_LEASE_MS),
     }));
   } catch (err) {
-    // Two requests with one key at once: the unique index let one through; answer as it did.
+    // Two requests with one key at once: the unique index let one through; answer as it did
+    // when the body is the same.
     const first =
       idempotencyKey && isUniqueViolation(err)
         ? await findByIdempotencyKey(app.db, customer.id, idempotencyKey)
         : null;
-    if (first) return saved(first.orderNum);
+    if (first)
+      return answerForUsedKey({ orderNum: first.orderNum, bodyHash: first.idempotencyBodyHash }, bodyHash!);
     throw err;
   }
   log.info({ orderNum: row.orderNum, customerId: customer.id }, 'order placed');

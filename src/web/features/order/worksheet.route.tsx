@@ -19,14 +19,17 @@ export function Component() {
   const customerId = Number(id);
   const { data, error, isPending, refetch } = useWorksheet(customerId);
 
+  // Another account's worksheet answers 404, as a customer id that does not exist does (the
+  // server lets no one probe ids); 403 is kept for an older server.
+  const notTheirs = isApiError(error, 403) || isApiError(error, 404);
   let body: ReactNode;
-  if (isApiError(error, 401) || isApiError(error, 403) || !Number.isInteger(customerId) || customerId <= 0) {
+  if (isApiError(error, 401) || notTheirs || !Number.isInteger(customerId) || customerId <= 0) {
     body = (
       <Paper withBorder p="lg" radius="md" data-testid="worksheet-signed-out">
         <Stack gap="sm" align="flex-start">
           <Text>
-            {isApiError(error, 403)
-              ? 'This worksheet belongs to another account.'
+            {notTheirs
+              ? 'There is no worksheet for this account here.'
               : 'Please sign in to see your order worksheet.'}
           </Text>
           <Anchor href={paths.customerLogin}>Go to the Customer Login</Anchor>

@@ -9,7 +9,7 @@ export function getWorksheet(customerId: number, signal?: AbortSignal): Promise<
 
 /**
  * The worksheet (design.md 5.4; `{id}` is the customer's Id). The page is outside the route
- * guard, so it handles a 401 or 403 itself instead of the general error dialog.
+ * guard, so it handles a 401, 403 or 404 itself instead of the general error dialog.
  */
 export const worksheetQueryOptions = (customerId: number) =>
   queryOptions({
