@@ -21,6 +21,7 @@ import { importRoutes } from './modules/imports/imports.routes.js';
 import { apiRoutes } from './modules/index.js';
 import { startMailRetryLoop } from './modules/orders/mail-retry.js';
 import { createOrderMarks, type OrderMarks } from './modules/orders/order-marks.js';
+import { ORDERS_PER_MINUTE } from './modules/orders/order-rate.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import {
@@ -53,6 +54,8 @@ declare module 'fastify' {
     background(work: Promise<unknown>): void;
     /** Resolves when the background work started so far has ended (tests, shutdown). */
     settle(): Promise<void>;
+    /** Orders one customer may place a minute (POST Order answers 429 past it). */
+    ordersPerMinute: number;
   }
 }
 
@@ -65,6 +68,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   now?: () => Date;
   throttle?: Partial<ThrottleLimits>;
+  /** Orders per customer a minute; 30 unless given (load tests raise it). */
+  ordersPerMinute?: number;
   /** NODE_ENV=production unless given (the TRUST_PROXY warning is for production). */
   production?: boolean;
   /** Body progress, header and keep-alive limits, connection cap (tests shorten them). */
@@ -114,6 +119,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('database', { getter: () => database });
   app.decorate('db', database.db);
   app.decorate('now', opts.now ?? clock(config.clockOffsetMs));
+  app.decorate('ordersPerMinute', opts.ordersPerMinute ?? ORDERS_PER_MINUTE);
   app.addHook('onClose', async () => {
     if (ownsDatabase) await database.close();
   });

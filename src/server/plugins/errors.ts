@@ -45,7 +45,8 @@ function isDatabaseUnavailable(err: unknown): boolean {
 
 /** An error from reading a request whose client has gone (its socket closed under it). */
 function isClientAbort(raw: IncomingMessage, err: FastifyError): boolean {
-  const gone = raw.aborted || raw.destroyed || raw.socket?.destroyed === true;
+  // The socket, not the request stream: a request whose body was read is destroyed too.
+  const gone = raw.aborted || raw.socket?.destroyed === true;
   if (!gone) return false;
   return (
     err.code === 'ECONNRESET' ||

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORDERS_PER_MINUTE, orderRateMessage } from '../modules/orders/orders.routes.js';
+import { ORDERS_PER_MINUTE, orderRateMessage } from '../modules/orders/order-rate.js';
 import { createTestApp, signInCustomer, TEST_NOW, type TestApp } from '../test/helpers.js';
 import { validOrderBody } from '../test/order-fixtures.js';
 
@@ -59,7 +59,7 @@ describe('order rate per customer', () => {
       );
     }
     expect(refused[0]!.json.ErrorMessage.replace(/\d+ seconds/, 'N seconds')).toBe(
-      orderRateMessage(0).replace(/\d+ seconds/, 'N seconds'),
+      orderRateMessage(ORDERS_PER_MINUTE, 0).replace(/\d+ seconds/, 'N seconds'),
     );
     expect(ofB.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
   });

@@ -15,7 +15,8 @@ import { TEST_SECRET, testConfig } from './test-config.js';
  * API tests do: much faster than migrating), SEED_DEMO (default 1), LOG_LEVEL (default info),
  * UPLOAD_LIMIT_MB (default 1024), SERVER_REDIS_URL and SERVER_TRUST_PROXY (REDIS_URL and TRUST_PROXY
  * of production), MEMORY_REPORT_MS (log the heap every so often, for the soak
- * bench: `{"msg":"memory usage","heapUsed":...}`, whatever LOG_LEVEL says).
+ * bench: `{"msg":"memory usage","heapUsed":...}`, whatever LOG_LEVEL says), ORDERS_PER_MINUTE (the
+ * per-customer order limit, raised by load tests).
  */
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('DATA_DIR is required');
@@ -46,7 +47,8 @@ if (snapshot && !config.databaseUrl && !existsSync(config.pgliteDir)) {
   await seeded.close();
 }
 
-const app = await buildApp({ config, logger: { level: logLevel } });
+const ordersPerMinute = process.env.ORDERS_PER_MINUTE ? Number(process.env.ORDERS_PER_MINUTE) : undefined;
+const app = await buildApp({ config, logger: { level: logLevel }, ordersPerMinute });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 process.stdout.write(`READY ${typeof address === 'object' && address ? address.port : 0}\n`);

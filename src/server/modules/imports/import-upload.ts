@@ -90,7 +90,7 @@ export async function importUpload<Row extends { line: number }, Staged>(
   // @fastify/multipart hears the request's 'close' only from parts() on: a client that left
   // while the guard read its account (a PostgreSQL round trip) would leave the parts waiting
   // forever, the request never answered nor logged (found by client-disconnect.api.test.ts).
-  if (request.raw.destroyed) throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+  if (request.raw.socket?.destroyed) throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
   try {
     const parts = request.parts({ limits: { fileSize: limit, files: 1, fields: 5, fieldSize: 1024 } });
     // Read by hand, not with for-await: leaving that loop would close the parts for good.

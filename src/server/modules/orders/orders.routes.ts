@@ -11,7 +11,7 @@ import {
   OrderSaveResponseSchema,
   WorksheetSchema,
 } from '../../../domain/order-view.schema.js';
-import { HttpError, notFound, unauthorized } from '../../lib/http-error.js';
+import { notFound, unauthorized } from '../../lib/http-error.js';
 import { IdParams, idParam } from '../../lib/route-schemas.js';
 import {
   acceptCustomer,
@@ -19,6 +19,7 @@ import {
   type CustomerRow,
   sessionCustomerId,
 } from '../../plugins/auth.js';
+import { orderRateLimitFor } from './order-rate.js';
 import {
   type CustomerWithAnswer,
   customerWithOrder,
@@ -28,29 +29,6 @@ import {
 } from './orders.service.js';
 import { placeOrder } from './place-order.js';
 import { customerWithWorksheet } from './worksheet.service.js';
-
-/**
- * Orders a customer may place a minute, counted per customer (not per address: many bars sit
- * behind one mobile carrier), in Redis with REDIS_URL so every process shares the count. A
- * busy bar places a few a day; four scripted sessions placed 3,308 in 5 s (issue 15, item 10),
- * each an ERP file and a mail.
- */
-export const ORDERS_PER_MINUTE = 30;
-export const orderRateMessage = (seconds: number) =>
-  `Too many orders: at most ${ORDERS_PER_MINUTE} a minute for one customer. Please try again in ${seconds} seconds.`;
-const orderRateLimit = {
-  max: ORDERS_PER_MINUTE,
-  timeWindow: 60_000,
-  // After the guard, so only a signed-in customer gets here.
-  keyGenerator: (request: FastifyRequest) => {
-    const principal = request.session.get('principal');
-    return principal?.role === 'customer'
-      ? `order:customer:${principal.customerId}`
-      : `order:ip:${request.ip}`;
-  },
-  errorResponseBuilder: (_request: FastifyRequest, ctx: { ttl: number }) =>
-    new HttpError(429, orderRateMessage(Math.max(1, Math.ceil(ctx.ttl / 1000)))),
-};
 
 const CustomerParams = z.object({ customerId: idParam });
 const CompanyParams = z.object({ companyId: z.coerce.number().int().min(1).max(9999) });
@@ -66,6 +44,7 @@ export async function orderRoutes(app: FastifyInstance) {
   // The hot paths (issue 3's benchmark) check a customer's account in their own first query.
   const customerOrAdminCheckedByRoute = app.requireRoleCheckedByRoute('customer', 'admin');
 
+  const orderRateLimit = orderRateLimitFor(app.ordersPerMinute);
   r.post(
     '/Order',
     {
