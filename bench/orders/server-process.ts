@@ -34,6 +34,8 @@ export async function startServer(opts: {
       ADMIN_PASSWORD,
       SESSION_SECRET: 'bench-session-secret-0123456789abcdef0123',
       LOG_LEVEL: 'warn',
+      // The bench sends thousands of orders from a few dozen customers a minute.
+      ORDERS_PER_MINUTE: '1000000',
       ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : { DATABASE_URL: '' }),
       ...opts.env,
     },

@@ -119,7 +119,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('database', { getter: () => database });
   app.decorate('db', database.db);
   app.decorate('now', opts.now ?? clock(config.clockOffsetMs));
-  app.decorate('ordersPerMinute', opts.ordersPerMinute ?? ORDERS_PER_MINUTE);
+  app.decorate('ordersPerMinute', opts.ordersPerMinute ?? config.ordersPerMinute ?? ORDERS_PER_MINUTE);
   app.addHook('onClose', async () => {
     if (ownsDatabase) await database.close();
   });

@@ -49,6 +49,8 @@ describe('loadConfig', () => {
     ['MAIL_RETRY_SECONDS', '1.5'],
     ['MAIL_RETRY_SECONDS', '86400'],
     ['TEST_CLOCK_OFFSET_MS', 'tomorrow'],
+    ['ORDERS_PER_MINUTE', '0'],
+    ['ORDERS_PER_MINUTE', 'many'],
     ['TRUST_PROXY', 'maybe'],
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['TRUST_PROXY', '10.0.0.1, proxy.example'],
@@ -68,6 +70,11 @@ describe('loadConfig', () => {
     expect(trust('2')).toBe(2);
     expect(trust('10.0.0.5')).toEqual(['10.0.0.5']);
     expect(trust('10.0.0.0/8, 2001:db8::/32,loopback')).toEqual(['10.0.0.0/8', '2001:db8::/32', 'loopback']);
+  });
+
+  it('limits each customer to 30 orders a minute unless ORDERS_PER_MINUTE says otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dir }).ordersPerMinute).toBe(30);
+    expect(loadConfig({ DATA_DIR: dir, ORDERS_PER_MINUTE: '120' }).ordersPerMinute).toBe(120);
   });
 
   it('moves the business clock only for tests, never in production', () => {

@@ -101,6 +101,7 @@ const envSchema = z.object({
     .default(60),
   // Tests only: the browser journeys and server processes started by tests run on a fixed
   // business day, whatever day CI runs (tests/e2e/support.ts). Refused in production.
+  ORDERS_PER_MINUTE: z.coerce.number().int('must be a whole number').min(1).max(1_000_000).default(30),
   TEST_CLOCK_OFFSET_MS: z.coerce.number().int('must be a whole number of milliseconds').optional(),
   NODE_ENV: z.string().optional(),
 });
@@ -132,6 +133,8 @@ export interface AppConfig {
   webRoot: string | undefined;
   /** How often the mail-retry round runs; 0 turns the loop off (decision 016). */
   mailRetrySeconds: number;
+  /** Orders one customer may place a minute (POST Order answers 429 past it). */
+  ordersPerMinute: number;
   /** Tests only: milliseconds added to the real time for every business rule (TEST_CLOCK_OFFSET_MS). */
   clockOffsetMs: number;
 }
@@ -185,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webRoot: e.WEB_ROOT ? path.resolve(e.WEB_ROOT) : undefined,
     mailRetrySeconds: e.MAIL_RETRY_SECONDS,
     clockOffsetMs: e.TEST_CLOCK_OFFSET_MS ?? 0,
+    ordersPerMinute: e.ORDERS_PER_MINUTE,
   };
 }
 

@@ -44,6 +44,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // Tests run the mail-retry round themselves, at the instants they choose.
     mailRetrySeconds: 0,
     clockOffsetMs: 0,
+    ordersPerMinute: 30,
     ...overrides,
   };
 }
