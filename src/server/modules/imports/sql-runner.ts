@@ -73,10 +73,43 @@ async function copyIn(client: pg.PoolClient, table: string, columns: readonly st
 }
 
 /**
+ * Import transactions one process runs at once on PostgreSQL. Each holds a pool client for
+ * the whole file (seconds to minutes for a large one), so four uploads at once (one per kind)
+ * took 4 of the pool's 10 connections from customers; at most 2 leave them 8, and a third
+ * import waits for a slot instead of for a connection (issue 15, item 6).
+ */
+export const IMPORT_CONNECTIONS = 2;
+
+/** A process's import slots, per pool (tests run several apps, each with its own pool). */
+const importSlots = new WeakMap<pg.Pool, { running: number; waiting: (() => void)[] }>();
+
+async function takeImportSlot(pool: pg.Pool): Promise<() => void> {
+  let slots = importSlots.get(pool);
+  if (!slots) {
+    slots = { running: 0, waiting: [] };
+    importSlots.set(pool, slots);
+  }
+  const state = slots;
+  const release = () => {
+    const next = state.waiting.shift();
+    // The slot passes straight to the next import, so none can be overtaken.
+    if (next) next();
+    else state.running--;
+  };
+  if (state.running < IMPORT_CONNECTIONS) {
+    state.running++;
+    return release;
+  }
+  await new Promise<void>((resolve) => state.waiting.push(resolve));
+  return release;
+}
+
+/**
  * Runs `work` in one transaction: committed when it returns, rolled back when it throws
  * (or when the process dies: PostgreSQL and PGlite both discard an uncommitted transaction).
- * PostgreSQL gets a dedicated pool client for the whole file; PGlite has one connection, so
- * other queries wait until the import ends.
+ * PostgreSQL gets a dedicated pool client for the whole file, at most `IMPORT_CONNECTIONS` of
+ * them at once; PGlite has one connection, so other queries wait until the import ends (the
+ * upload is spooled first, so that is only the time the file takes to apply).
  */
 export async function inTransaction<T>(database: Database, work: (q: SqlRunner) => Promise<T>): Promise<T> {
   if (database.kind === 'pglite') {
@@ -90,7 +123,14 @@ export async function inTransaction<T>(database: Database, work: (q: SqlRunner) 
       }),
     );
   }
-  const client = await database.pool.connect();
+  const releaseSlot = await takeImportSlot(database.pool);
+  let client: pg.PoolClient;
+  try {
+    client = await database.pool.connect();
+  } catch (err) {
+    releaseSlot();
+    throw err;
+  }
   let broken: Error | undefined;
   try {
     await client.query('begin');
@@ -113,5 +153,6 @@ export async function inTransaction<T>(database: Database, work: (q: SqlRunner) 
     throw err;
   } finally {
     client.release(broken);
+    releaseSlot();
   }
 }
