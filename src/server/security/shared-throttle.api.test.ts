@@ -2,25 +2,14 @@ import { randomInt } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/helpers.js';
+import { redisReachable, testRedisUrl } from '../test/redis.js';
 
 /**
  * Several processes share the sign-in failure counts through Redis (REDIS_URL): failures
  * counted by one app block the same customer number on another. Runs against the Redis at
  * REDIS_URL or 127.0.0.1:6379; CI has one, and a missing one fails there.
  */
-const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000 });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
+const redisUrl = testRedisUrl;
 
 describe('sign-in failure counts shared through Redis', () => {
   let one: TestApp;

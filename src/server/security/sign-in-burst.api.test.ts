@@ -7,6 +7,7 @@ import { adminUsers, customers } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/auth.service.js';
 import { defaultThrottleLimits } from '../plugins/login-throttle.js';
 import { createTestApp, type TestApp } from '../test/helpers.js';
+import { redisReachable, testRedisUrl } from '../test/redis.js';
 import { loopbackAddress, request, statusCounts } from '../test/socket-client.js';
 
 /**
@@ -16,20 +17,8 @@ import { loopbackAddress, request, statusCounts } from '../test/socket-client.js
  * the documented limits (5 per account, decision 003), at most 5 guesses are checked, and the
  * right one sent after that is refused like the others.
  */
-const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const redisUrl = testRedisUrl;
 const BURST = 100;
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000 });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 describe.each([
   ['in memory', false],

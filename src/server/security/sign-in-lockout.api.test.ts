@@ -9,6 +9,7 @@ import { hashPassword } from '../modules/auth/auth.service.js';
 import { DEVICE_COOKIE } from '../modules/auth/device-cookie.js';
 import { defaultThrottleLimits } from '../plugins/login-throttle.js';
 import { createTestApp, signInAdmin, type TestApp } from '../test/helpers.js';
+import { redisReachable, testRedisUrl } from '../test/redis.js';
 import { loopbackAddress, request, type SocketAnswer, statusCounts } from '../test/socket-client.js';
 
 /**
@@ -18,20 +19,8 @@ import { loopbackAddress, request, type SocketAnswer, statusCounts } from '../te
  * the throttle saw at GET /api/v1/SignInAttacks. Counts in memory and in Redis; in Redis two
  * apps (two processes) share both the counts and the report.
  */
-const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+const redisUrl = testRedisUrl;
 const BURST = 100;
-
-async function redisReachable(): Promise<boolean> {
-  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000 });
-  try {
-    await probe.connect();
-    return (await probe.ping()) === 'PONG';
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
 
 const deviceCookie = (a: SocketAnswer) => a.cookies.find((c) => c.startsWith(`${DEVICE_COOKIE}=`));
 
