@@ -12,7 +12,6 @@ export interface FailureStore {
   hit(key: string): Promise<number>;
   /** Takes one back (never below zero, never reviving an expired window). */
   release(key: string): Promise<void>;
-  reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -56,9 +55,6 @@ export function memoryFailureStore(windowMs: number, now: () => number = Date.no
       const e = live(key);
       if (e && e.n > 0) e.n -= 1;
     },
-    async reset(key) {
-      entries.delete(key);
-    },
     async close() {
       entries.clear();
     },
@@ -84,9 +80,6 @@ export function redisFailureStore(redis: Redis, windowMs: number, prefix = 'bev:
     async release(key) {
       // A plain DECR on a key whose window has just expired would create it at -1 with no expiry.
       await redis.eval(releaseScript, 1, prefix + key);
-    },
-    async reset(key) {
-      await redis.del(prefix + key);
     },
     async close() {
       redis.disconnect();
@@ -158,12 +151,13 @@ export class LoginThrottle {
   }
 
   /**
-   * A successful sign-in gives the address its slot back (only failures count against it) and
-   * clears the account's count. The address keeps its failures: one good sign-in must not
-   * reset a spray across many customer numbers from one address.
+   * A successful sign-in gives back its own slots (only failures count), and only its own:
+   * clearing the account's count let the attempts of a burst that had not yet taken their
+   * slot be checked after it. The address keeps its failures, so one good sign-in cannot reset a spray across
+   * many customer numbers from one address; the account's expire with their window.
    */
   async recordSuccess(address: string, account: string): Promise<void> {
-    await Promise.all([this.store.release(`ip:${address}`), this.store.reset(account)]);
+    await this.release(address, account);
   }
 
   close(): Promise<void> {
