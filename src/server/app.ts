@@ -17,6 +17,7 @@ import { HttpError } from './lib/http-error.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { ensureFirstAdmin } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { removeLeftoverUploads, spoolDir } from './modules/imports/import-upload.js';
 import { importRoutes } from './modules/imports/imports.routes.js';
 import { apiRoutes } from './modules/index.js';
 import { startMailRetryLoop } from './modules/orders/mail-retry.js';
@@ -157,6 +158,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     mailer.close();
   });
   startMailRetryWhenReady(app, config.mailRetrySeconds);
+  app.addHook('onReady', async () => {
+    const removed = await removeLeftoverUploads(spoolDir(config.dataDir));
+    if (removed.length)
+      app.log.warn({ files: removed }, 'removed uploads left in the spool by an earlier process');
+  });
 
   const limits = { ...defaultThrottleLimits, ...opts.throttle };
   const redis = config.redisUrl
@@ -202,7 +208,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
-      api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
+      // The same document as /api/docs/json, for staff and the ERP's scripts (decision 026).
+      api.get('/openapi.json', { schema: { hide: true }, onRequest: app.requireRole('admin') }, async () =>
+        api.swagger(),
+      );
       await api.register(apiRoutes);
     },
     { prefix: '/api/v1' },

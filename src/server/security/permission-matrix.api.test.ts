@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUsers, customerProducts, messages, orders } from '../db/schema.js';
-import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../test/helpers.js';
+import { createTestApp, readOpenApi, signInAdmin, signInCustomer, type TestApp } from '../test/helpers.js';
 import { customerByCompany } from '../test/order-fixtures.js';
 
 /**
@@ -130,7 +130,7 @@ describe('permission matrix', () => {
       adminId: admin!.id,
     };
     cookies = await signInAll();
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const doc = await readOpenApi(t.app);
     routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, methods]) =>
       Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`),
     );

@@ -76,7 +76,12 @@ describe('private answers, source maps and the proxy warning', () => {
   it('shows the API docs page and its document only to a signed-in admin', async () => {
     const admin = await signInAdmin(t.app);
     const customer = await signInCustomer(t.app);
-    for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
+    for (const url of [
+      '/api/docs',
+      '/api/docs/json',
+      '/api/docs/static/index.html',
+      '/api/v1/openapi.json',
+    ]) {
       expect((await fetch(`${base}${url}`)).status, url).toBe(401);
       expect((await fetch(`${base}${url}`, { headers: { cookie: customer } })).status, url).toBe(403);
       const res = await fetch(`${base}${url}`, { headers: { cookie: admin }, redirect: 'manual' });

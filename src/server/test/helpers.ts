@@ -101,6 +101,19 @@ export async function signInCustomer(
   return sessionCookie(res);
 }
 
+/** The OpenAPI document, read as staff read it (it is for signed-in admins: decision 026). */
+export async function readOpenApi(
+  app: FastifyInstance,
+): Promise<{ paths: Record<string, Record<string, unknown>> }> {
+  const res = await app.inject({
+    method: 'GET',
+    url: '/api/v1/openapi.json',
+    headers: { cookie: await signInAdmin(app) },
+  });
+  if (res.statusCode !== 200) throw new Error(`OpenAPI document: ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
 export async function signInAdmin(
   app: FastifyInstance,
   user = TEST_ADMIN.user,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -16,6 +16,7 @@ import { testClockEnv } from '../../test/test-config.js';
  * an upload, after it has written batches of it, leaves nothing of the file behind. The
  * server runs in a child process on a database of its own (PostgreSQL with
  * TEST_DATABASE_URL, else a PGlite directory, whose crash recovery this also exercises).
+ * The file it was receiving, left in DATA_DIR/spool, is removed when the server starts again.
  */
 describe('an import cut off by a crash', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bev-crash-'));
@@ -23,6 +24,8 @@ describe('an import cut off by a crash', () => {
   const dbName = `bev_crash_${randomBytes(4).toString('hex')}`;
   let databaseUrl: string | undefined;
   let server: ServerProcess | undefined;
+  const spool = () =>
+    existsSync(path.join(dataDir, 'spool')) ? readdirSync(path.join(dataDir, 'spool')) : [];
   afterAll(async () => {
     await server?.kill('SIGKILL');
     if (templateUrl) await dropDatabase(adminPostgresUrl(templateUrl), dbName);
@@ -93,10 +96,12 @@ describe('an import cut off by a crash', () => {
     await batchWritten;
     expect(await server.kill('SIGKILL')).toBeNull();
     upload.request.destroy();
+    expect(spool()).toHaveLength(1); // the received file, its `finally` never ran
 
     server = await start(); // PostgreSQL rolled the transaction back; PGlite recovers at start
     const again = await server.signInAdmin();
     expect(again).toMatch(/^bev_session=/);
+    expect(spool()).toEqual([]);
     await server.kill();
     expect(await counts()).toEqual(before);
   });

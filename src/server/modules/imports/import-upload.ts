@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -27,10 +28,66 @@ async function* untilLimit(stream: AsyncIterable<Uint8Array> & { truncated?: boo
 
 type Parts = AsyncIterableIterator<Multipart>;
 
+/** Where uploads are received before they are applied. */
+export function spoolDir(dataDir: string): string {
+  return path.join(dataDir, 'spool');
+}
+
+/** A spool file's name says which process on which machine is receiving it. */
+const SPOOL_FILE = /^upload-(.+)-(\d+)-[0-9a-f]{16}\.part$/;
+/** An upload brings 1 KiB every 30 s and applies within minutes: a day untouched is a leftover. */
+export const SPOOL_LEFTOVER_MS = 24 * 60 * 60 * 1000;
+
+function processIsGone(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/**
+ * At start, removes the spool files a crashed or killed process left (its `finally` never ran):
+ * those of this machine whose process is gone or has this process's id (a restarted container
+ * is pid 1 again, and a process that has just started receives nothing yet), and any untouched
+ * for a day (another machine's, sharing the folder). Uploads other live processes are
+ * receiving are left alone. Returns the names removed.
+ */
+export async function removeLeftoverUploads(dir: string, now = Date.now()): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
+  const host = os.hostname();
+  const removed: string[] = [];
+  for (const name of names) {
+    const match = SPOOL_FILE.exec(name);
+    if (!match) continue;
+    const file = path.join(dir, name);
+    const pid = Number(match[2]);
+    const orphaned = match[1] === host && (pid === process.pid || processIsGone(pid));
+    if (!orphaned) {
+      const touched = await stat(file).then(
+        (s) => s.mtimeMs,
+        () => now,
+      );
+      if (now - touched <= SPOOL_LEFTOVER_MS) continue;
+    }
+    await rm(file, { force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
 /** Writes the upload's bytes to a new file under `dir` (removed again if the upload fails). */
 async function spoolUpload(dir: string, bytes: AsyncIterable<Uint8Array>): Promise<string> {
   await mkdir(dir, { recursive: true });
-  const file = path.join(dir, `upload-${process.pid}-${randomBytes(8).toString('hex')}.part`);
+  const name = `upload-${os.hostname()}-${process.pid}-${randomBytes(8).toString('hex')}.part`;
+  const file = path.join(dir, name);
   try {
     await pipeline(Readable.from(bytes), createWriteStream(file, { flags: 'wx' }));
     return file;
@@ -108,7 +165,7 @@ export async function importUpload<Row extends { line: number }, Staged>(
     // connection, every customer's requests with it; issue 15, item 6). Past the size limit
     // (413) or with a second file (400) it is refused before the database is touched.
     const spooled = await spoolUpload(
-      path.join(app.config.dataDir, 'spool'),
+      spoolDir(app.config.dataDir),
       thenNoSecondFile(untilLimit(file.file, limit), parts),
     );
     try {
