@@ -14,14 +14,13 @@ import { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import { type Database, type Db, migrateDatabase, openDatabase } from './db/client.js';
 import { HttpError } from './lib/http-error.js';
-import { createMailer, type Mailer } from './lib/mailer.js';
 import { ensureFirstAdmin } from './modules/auth/auth.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { removeLeftoverUploads, spoolDir } from './modules/imports/import-upload.js';
 import { importRoutes } from './modules/imports/imports.routes.js';
 import { apiRoutes } from './modules/index.js';
-import { startMailRetryLoop } from './modules/orders/mail-retry.js';
-import { createOrderMarks, type OrderMarks } from './modules/orders/order-marks.js';
+import { startMailRetryLoop } from './modules/mail/mail-retry.js';
+import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { ORDERS_PER_MINUTE } from './modules/orders/order-rate.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -49,8 +48,6 @@ declare module 'fastify' {
     now(): Date;
     loginThrottle: LoginThrottle;
     mailer: Mailer;
-    /** When an order's file was written and its mail sent, written in batches (decision 018). */
-    orderMarks: OrderMarks;
     /** Runs work after the answer (a confirmation mail); close() waits for it. */
     background(work: Promise<unknown>): void;
     /** Resolves when the background work started so far has ended (tests, shutdown). */
@@ -142,8 +139,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     outboxDir: config.outboxDir,
   });
   app.decorate('mailer', mailer);
-  const orderMarks = createOrderMarks(database);
-  app.decorate('orderMarks', orderMarks);
   const pending = new Set<Promise<unknown>>();
   app.decorate('background', (work: Promise<unknown>) => {
     pending.add(work);
@@ -154,7 +149,6 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     await app.settle();
-    await orderMarks.flush();
     mailer.close();
   });
   startMailRetryWhenReady(app, config.mailRetrySeconds);

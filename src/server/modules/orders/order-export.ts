@@ -71,6 +71,11 @@ export async function writeOrderExportFile(exportDir: string, order: OrderDetail
   await writeFileAtomic(path.join(exportDir, exportFileName(order.OrderNum)), orderExportText(order, tz));
 }
 
+/** Records when the order's file was written: Regenerate Orders lists the orders without it. */
+export async function markExported(db: DbOrTx, orderId: number, at: Date) {
+  await db.update(orders).set({ exportedAt: at }).where(eq(orders.id, orderId));
+}
+
 /** Writes the order's file and records when (Regenerate Orders, one order after another). */
 export async function writeOrderExport(
   db: DbOrTx,
@@ -80,5 +85,5 @@ export async function writeOrderExport(
   now: Date,
 ) {
   await writeOrderExportFile(exportDir, order, tz);
-  await db.update(orders).set({ exportedAt: now }).where(eq(orders.id, order.Id));
+  await markExported(db, order.Id, now);
 }

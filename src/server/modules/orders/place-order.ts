@@ -9,10 +9,10 @@ import {
 import type { OrderSaveResponse } from '../../../domain/order-view.schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { acceptCustomer, sessionCustomerId } from '../../plugins/auth.js';
-import { MAIL_LEASE_MS } from './mail-retry.service.js';
-import { writeOrderExportFile } from './order-export.js';
+import { sendConfirmation } from '../mail/confirmation.js';
+import { MAIL_LEASE_MS } from '../mail/mail-retry.service.js';
+import { markExported, writeOrderExportFile } from './order-export.js';
 import { orderBodyHash } from './order-fingerprint.js';
-import { sendConfirmation } from './order-mail.js';
 import { findByIdempotencyKey, insertWebOrder, orderContext, type SavedOrder } from './order-save.service.js';
 import { toOrderDetail } from './orders.service.js';
 
@@ -124,11 +124,11 @@ export async function placeOrder(
   // Everything the file and the mail need is in hand: no need to read the order back.
   const detail = toOrderDetail({ ...row, companyId: customer.companyId, customerName: customer.name }, lines);
   // The file is written before the answer: once the customer has a Web Conf #, the ERP's copy
-  // exists (decision 017). Recording when is bookkeeping and goes in the next batch of marks.
+  // exists (decision 017). Recording when is bookkeeping, done after the answer.
   try {
     await writeOrderExportFile(app.config.exportDir, detail, app.config.businessTz);
     app.background(
-      app.orderMarks.exported(row.id, now).catch((err) => {
+      markExported(app.db, row.id, now).catch((err) => {
         log.error(
           { err, orderNum: row.orderNum },
           'order file written but not recorded as exported; Regenerate Orders lists it as not exported',

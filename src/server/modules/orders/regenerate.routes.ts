@@ -11,7 +11,7 @@ import {
   WebOrderListItemSchema,
 } from '../../../domain/regenerate.schema.js';
 import { adminErrors, errorResponses } from '../../lib/route-schemas.js';
-import { resendOrderMails } from '../orders/mail-retry.js';
+import { resendOrderMails } from '../mail/mail-retry.js';
 import { listWebOrders, regenerateOrders } from './regenerate.service.js';
 
 const tags = ['Regenerate Orders'];

@@ -94,6 +94,18 @@ export async function releaseMailClaims(db: DbOrTx, ids: number[]): Promise<void
     .where(and(inArray(orders.id, ids), isNull(orders.mailedAt)));
 }
 
+/**
+ * A sent confirmation: no attempt is owed any more (no due time, no lease, no error). A mark
+ * that fails to be written is bookkeeping, not a lost mail: the order stays due and a retry
+ * round sends it again once its lease lapses, under the same Message-ID (decision 016).
+ */
+export async function markMailed(db: DbOrTx, orderId: number, at: Date): Promise<void> {
+  await db
+    .update(orders)
+    .set({ mailedAt: at, mailNextAttemptAt: null, mailSendingUntil: null, mailError: null })
+    .where(eq(orders.id, orderId));
+}
+
 /** The error a clerk can read in the list; SMTP answers can be long. */
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
 

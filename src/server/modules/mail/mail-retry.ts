@@ -3,9 +3,9 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type ResendOrderMailsResponse, resendMessages } from '../../../domain/regenerate.schema.js';
 import { orders } from '../../db/schema.js';
 import { unprocessable } from '../../lib/http-error.js';
+import { getOrderDetail } from '../orders/orders.service.js';
+import { deliverConfirmation } from './confirmation.js';
 import { claimDueMails, claimForResend, MAIL_LEASE_MS, releaseMailClaims } from './mail-retry.service.js';
-import { deliverConfirmation } from './order-mail.js';
-import { getOrderDetail } from './orders.service.js';
 
 /** Orders one round claims at most; the next round takes the rest. */
 export const MAIL_RETRY_BATCH = 20;

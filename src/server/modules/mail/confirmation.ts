@@ -1,16 +1,14 @@
 import type { OrderDetail } from '../../../domain/order-view.schema.js';
 import { formatPhone } from '../../../domain/phone.js';
 import type { DbOrTx } from '../../db/client.js';
-import type { Mailer } from '../../lib/mailer.js';
-import { type ClaimedMail, recordMailFailure } from './mail-retry.service.js';
-import { erpDate } from './order-export.js';
-import type { OrderMarks } from './order-marks.js';
+import { erpDate } from '../orders/order-export.js';
+import { type ClaimedMail, markMailed, recordMailFailure } from './mail-retry.service.js';
+import type { Mailer } from './mailer.js';
 
-/** What sending a confirmation needs: the database, the mailer and the batched marks. */
+/** What sending a confirmation needs: the database and the mailer. */
 export interface MailDeps {
   db: DbOrTx;
   mailer: Mailer;
-  orderMarks: OrderMarks;
 }
 
 const escapeHtml = (s: string) =>
@@ -73,8 +71,8 @@ export async function sendConfirmation(deps: MailDeps, order: OrderDetail, now: 
 export type MailOutcome = { sent: true } | { sent: false; error: unknown; gaveUp: boolean };
 
 /**
- * One attempt at a claimed order: on success the order is marked mailed (in the next batch
- * of marks, decision 018); on failure the reason and the next attempt are recorded.
+ * One attempt at a claimed order: on success the order is marked mailed; on failure the
+ * reason and the next attempt are recorded.
  */
 export async function deliverConfirmation(
   deps: MailDeps,
@@ -89,6 +87,6 @@ export async function deliverConfirmation(
     const { gaveUp } = await recordMailFailure(deps.db, claim, error, now);
     return { sent: false, error, gaveUp };
   }
-  await deps.orderMarks.mailed(order.Id, now);
+  await markMailed(deps.db, order.Id, now);
   return { sent: true };
 }

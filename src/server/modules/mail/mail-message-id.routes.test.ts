@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.js';
 import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
 import { validOrderBody } from '../../test/order-fixtures.js';
+import { startSmtpSink } from '../orders/mail-retry.smtp-sink.js';
 import { runMailRetryRound } from './mail-retry.js';
 import { MAIL_LEASE_MS } from './mail-retry.service.js';
-import { startSmtpSink } from './mail-retry.smtp-sink.js';
 
 /**
  * A crash between the mail server taking a confirmation and the record of it makes the retry
@@ -45,7 +45,6 @@ describe('confirmation Message-ID', () => {
     expect(res.statusCode).toBe(201);
     const { OrderNum } = res.json();
     await t.app.settle();
-    await t.app.orderMarks.flush();
 
     // The process "died" after the mail server took the message, before the send was recorded:
     // the order is still claimed by its first attempt, and the retry sends it once the claim lapses.

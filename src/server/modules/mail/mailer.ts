@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { domainToASCII } from 'node:url';
+import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
+import { emailError } from '../../../domain/order.schema.js';
+import { writeFileAtomic } from '../../lib/atomic-write.js';
+
+/** A message with a text body and, optionally, the same in HTML. */
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /**
+   * The Message-ID's left part, when a message must keep one id however often it is sent (an
+   * order's confirmation: mail clients collapse copies with one id); nodemailer's random one
+   * otherwise.
+   */
+  messageId?: string;
+  /** A name for the .eml file in the outbox (no path separators). */
+  fileName: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close(): void;
+}
+
+/** The address part of MAIL_FROM ("Orders <orders@example.com>" or a bare address). */
+function senderAddress(from: string): string {
+  const [first] = addressparser(from, { flatten: true });
+  if (!first?.address?.includes('@')) throw new Error(`MAIL_FROM has no address: ${from}`);
+  return first.address;
+}
+
+/**
+ * Mail goes out through nodemailer: over SMTP when SMTP_URL is set, on a pool of connections
+ * that stay open between messages (`pool: true`; a URL may set its own pool options);
+ * otherwise each message is written as an .eml file into the outbox folder (the default
+ * install has no mail server, and a clerk can open the files), composed by nodemailer's
+ * stream transport exactly as SMTP would send it.
+ *
+ * The recipient is an order's Email, which the order rules hold to one plain ASCII address;
+ * anything else is refused here too, so no header can be smuggled in through it.
+ */
+export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string }): Mailer {
+  const address = senderAddress(opts.from);
+  const domain = domainToASCII(address.slice(address.lastIndexOf('@') + 1)) || 'localhost';
+  const transport = opts.smtpUrl
+    ? nodemailer.createTransport({ url: opts.smtpUrl, pool: true })
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+
+  const mail = (m: MailMessage) => {
+    if (emailError(m.to) !== null) throw new Error(`not a deliverable address: ${JSON.stringify(m.to)}`);
+    return {
+      from: opts.from,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      ...(m.html === undefined ? {} : { html: m.html }),
+      ...(m.messageId ? { messageId: `<${m.messageId}@${domain}>` } : {}),
+    };
+  };
+
+  return {
+    async send(m) {
+      const info = await transport.sendMail(mail(m));
+      if (opts.smtpUrl) return;
+      const safeName = m.fileName.replace(/[^A-Za-z0-9._-]/g, '_');
+      await writeFileAtomic(path.join(opts.outboxDir, `${safeName}.eml`), info.message as Buffer);
+    },
+    close: () => transport.close(),
+  };
+}
