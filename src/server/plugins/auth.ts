@@ -23,13 +23,6 @@ declare module 'fastify' {
      * Use it as `onRequest`, so that it runs before body validation: nobody learns the rules.
      */
     requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
-    /**
-     * `requireRole` for the ordering hot paths: a signed-in customer is let through without
-     * reading their account, and the route checks it in its own first query instead (one
-     * round trip fewer per request): it must call `sessionCustomerId` and `acceptCustomer`,
-     * or `loadPrincipal` when it cannot fold the check. Anyone else is checked here as usual.
-     */
-    requireRoleCheckedByRoute(...roles: Role[]): preHandlerAsyncHookHandler;
     /** The caller, checked against the database: an inactive or deleted account counts as nobody. */
     loadPrincipal(request: FastifyRequest): Promise<Principal | null>;
   }
@@ -63,14 +56,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       if (!roles.includes(principal.role)) throw forbidden();
     };
   });
-
-  app.decorate('requireRoleCheckedByRoute', (...roles: Role[]): preHandlerAsyncHookHandler => {
-    const guard = app.requireRole(...roles);
-    return async (request, reply) => {
-      if (roles.includes('customer') && request.session.get('principal')?.role === 'customer') return;
-      return guard.call(app, request, reply);
-    };
-  });
 });
 
 /**
@@ -82,32 +67,6 @@ export function sessionStillValid(
   row: { isActive: boolean; sessionVersion: number },
 ): boolean {
   return row.isActive && row.sessionVersion === (saved.v ?? 0);
-}
-
-/**
- * The customer id of a session that `requireRoleCheckedByRoute` let through unchecked; the
- * route must read that customer in its first query and pass the row to `acceptCustomer`.
- * Undefined when the caller was already checked (an admin) or is not a customer.
- */
-export function sessionCustomerId(request: FastifyRequest): number | undefined {
-  if (request.principal !== undefined) return undefined;
-  const saved = request.session.get('principal');
-  return saved?.role === 'customer' ? saved.customerId : undefined;
-}
-
-/**
- * The route's own query read the session's customer: the same check as `loadPrincipal`, so a
- * customer made inactive or deleted since sign-in loses access on this very request.
- */
-export function acceptCustomer(request: FastifyRequest, row: CustomerRow | undefined): CustomerRow {
-  const saved = request.session.get('principal');
-  if (!row || !saved || !sessionStillValid(saved, row)) {
-    request.session.delete();
-    request.principal = null;
-    throw unauthorized();
-  }
-  request.principal = { role: 'customer', customer: row };
-  return row;
 }
 
 /**

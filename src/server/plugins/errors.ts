@@ -68,10 +68,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .send({ ErrorMessage: err.message, ...(err.errors ? { Errors: err.errors } : {}) });
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
-      const errors = err.validation.map((v) => ({
-        Field: fieldName(v.instancePath),
-        Message: v.message ?? 'is invalid',
-      }));
+      const errors = fieldErrors(err);
       // A malformed path parameter (/Order/abc) is a bad address, not a broken rule.
       const status = err.validationContext === 'params' ? 400 : 422;
       return reply
@@ -98,6 +95,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     return reply.code(status).send({ ErrorMessage: clientMessage(err) });
   });
 });
+
+/** A schema validation error's issues as the contract's `Errors`: `{ Field, Message }`, fields dotted. */
+export function fieldErrors(err: Error): { Field: string; Message: string }[] {
+  if (!hasZodFastifySchemaValidationErrors(err)) return [{ Field: '', Message: err.message }];
+  return err.validation.map((v) => ({
+    Field: fieldName(v.instancePath),
+    Message: v.message ?? 'is invalid',
+  }));
+}
 
 function fieldName(instancePath: string | undefined): string {
   return (instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');

@@ -17,12 +17,13 @@ import { statementsDuring } from '../../test/statements.js';
 import { toSummary } from './orders.service.js';
 
 /**
- * The ordering hot paths (issue 3's benchmark, and the history's detail) reach the database
- * once per request for the reads and twice for POST Order before its answer (the marks for
- * its file and its mail come after, in batches): the account check is
- * folded into the route's own statement. These tests count the statements the database
- * receives, so a change that adds a round trip to a hot path fails here, and they check that
- * the folded account check still ends an inactive customer's access on the next request.
+ * The ordering paths reach the database a known number of times per request: the guard reads
+ * the caller's account (one statement, as on every route: decision 031), then the route its
+ * data in one statement (the order list, the worksheet), or two through the query builder (an
+ * order and its lines); POST Order reads its context and saves before its answer, and marks
+ * its file and its mail after. These tests count the statements the database receives, so a
+ * change that adds a round trip fails here, and they check that an inactive customer loses
+ * access on the next request.
  */
 
 describe('statements per request on the ordering hot paths', () => {
@@ -49,25 +50,30 @@ describe('statements per request on the ordering hot paths', () => {
     t.db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds));
   const get = (url: string, as = cookie) => t.app.inject({ method: 'GET', url, headers: { cookie: as } });
 
-  it('GET Orders/{companyId}: one statement, the account check included', async () => {
+  const isAccountRead = (text: string) =>
+    /^select .* from "customers" where "customers"\."id" = \$1/.test(text);
+
+  it('GET Orders/{companyId}: the account, then one statement', async () => {
     let status = 0;
     const seen = await statementsDuring(t.database, async () => {
       status = (await get('/api/v1/Orders/1001')).statusCode;
     });
     expect(status).toBe(200);
-    expect(seen).toHaveLength(1);
+    expect(seen).toHaveLength(2);
+    expect(isAccountRead(seen[0]!)).toBe(true);
   });
 
-  it('GET Order/{id}/Worksheet/: one statement, the account check included', async () => {
+  it('GET Order/{id}/Worksheet/: the account, then one statement', async () => {
     let status = 0;
     const seen = await statementsDuring(t.database, async () => {
       status = (await get(`/api/v1/Order/${customerId}/Worksheet/`)).statusCode;
     });
     expect(status).toBe(200);
-    expect(seen).toHaveLength(1);
+    expect(seen).toHaveLength(2);
+    expect(isAccountRead(seen[0]!)).toBe(true);
   });
 
-  it('GET Order/{id}: one statement for a customer, the same answer an admin gets through the query builder', async () => {
+  it('GET Order/{id}: the account, the order, its lines; a customer gets what an admin gets', async () => {
     const own = await t.db
       .select({ id: orders.id, source: orders.source })
       .from(orders)
@@ -80,7 +86,8 @@ describe('statements per request on the ordering hot paths', () => {
         res = await get(`/api/v1/Order/${id}`);
       });
       expect(res!.statusCode).toBe(200);
-      expect(seen).toHaveLength(1);
+      expect(seen).toHaveLength(3);
+      expect(isAccountRead(seen[0]!)).toBe(true);
       const reference = await get(`/api/v1/Order/${id}`, admin);
       expect(res!.json()).toEqual(reference.json());
     }
@@ -112,19 +119,21 @@ describe('statements per request on the ordering hot paths', () => {
     });
     expect(status).toBe(201);
     const kinds = seen.map((text) =>
-      /^\s*select c\.id/.test(text)
-        ? 'read'
-        : /insert into orders[\s\S]*mail_sending_until/.test(text)
-          ? 'save and claim mail'
-          : /^\s*update "orders" set "exported_at"/.test(text)
-            ? 'file written'
-            : /^\s*update "orders" set "mailed_at"/.test(text)
-              ? 'mail sent'
-              : text,
+      isAccountRead(text)
+        ? 'account'
+        : /^\s*select c\.id/.test(text)
+          ? 'read'
+          : /insert into orders[\s\S]*mail_sending_until/.test(text)
+            ? 'save and claim mail'
+            : /^\s*update "orders" set "exported_at"/.test(text)
+              ? 'file written'
+              : /^\s*update "orders" set "mailed_at"/.test(text)
+                ? 'mail sent'
+                : text,
     );
     // After the answer, the two marks in whichever order the file and the mail finish.
-    expect(kinds.slice(0, 2)).toEqual(['read', 'save and claim mail']);
-    expect(kinds.slice(2).sort()).toEqual(['file written', 'mail sent']);
+    expect(kinds.slice(0, 3)).toEqual(['account', 'read', 'save and claim mail']);
+    expect(kinds.slice(3).sort()).toEqual(['file written', 'mail sent']);
     const [row] = await t.db.select().from(orders).where(eq(orders.orderNum, orderNum));
     expect(row!.exportedAt?.getTime()).toBe(now.getTime());
     expect(row).toMatchObject({
@@ -144,7 +153,7 @@ describe('statements per request on the ordering hot paths', () => {
     try {
       expect((await get('/api/v1/Orders/6001', other)).statusCode).toBe(401);
       expect((await get(`/api/v1/Order/${id}/Worksheet/`, other)).statusCode).toBe(401);
-      // Another customer's data: 401 as well (not 403), as before the check was folded.
+      // Another customer's data: 401 as well (not 404): the account is checked first.
       expect((await get('/api/v1/Orders/1001', other)).statusCode).toBe(401);
       expect((await get(`/api/v1/Order/${customerId}/Worksheet/`, other)).statusCode).toBe(401);
       const [ownOrder] = await t.db

@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../domain/auth.schema.js';
-import { messages as orderMessages } from '../../../domain/order.schema.js';
+import { OrderInputSchema } from '../../../domain/order.schema.js';
 import {
   CopiedOrderSchema,
   CopyOrderRequestSchema,
@@ -11,23 +11,13 @@ import {
   OrderSaveResponseSchema,
   WorksheetSchema,
 } from '../../../domain/order-view.schema.js';
-import { notFound, unauthorized } from '../../lib/http-error.js';
+import { notFound } from '../../lib/http-error.js';
 import { IdParams, idParam } from '../../lib/route-schemas.js';
-import {
-  acceptCustomer,
-  assertCustomerAccess,
-  type CustomerRow,
-  sessionCustomerId,
-} from '../../plugins/auth.js';
+import { assertCustomerAccess } from '../../plugins/auth.js';
+import { fieldErrors } from '../../plugins/errors.js';
 import { orderRateLimitFor } from './order-rate.js';
-import {
-  type CustomerWithAnswer,
-  customerWithOrder,
-  customerWithOrders,
-  getOrderDetail,
-  orderOwner,
-} from './orders.service.js';
-import { placeOrder } from './place-order.js';
+import { customerWithOrders, getOrderDetail, orderOwner } from './orders.service.js';
+import { orderRefused, placeOrder } from './place-order.js';
 import { customerWithWorksheet } from './worksheet.service.js';
 
 const CustomerParams = z.object({ customerId: idParam });
@@ -41,36 +31,35 @@ const LAST_ORDER = 'A previous order';
 export async function orderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const customerOrAdmin = app.requireRole('customer', 'admin');
-  // The hot paths (issue 3's benchmark) check a customer's account in their own first query.
-  const customerOrAdminCheckedByRoute = app.requireRoleCheckedByRoute('customer', 'admin');
 
   const orderRateLimit = orderRateLimitFor(app.ordersPerMinute);
   r.post(
     '/Order',
     {
-      onRequest: app.requireRoleCheckedByRoute('customer'),
+      onRequest: app.requireRole('customer'),
       config: { rateLimit: orderRateLimit },
+      // A body that breaks the order's rules gets the screen's answer (OrderSaveResponse with
+      // its Errors), not the error contract's: the handler answers it (design.md 2).
+      attachValidation: true,
       schema: {
         tags,
         summary: 'Places an order for the signed-in customer (Idempotency-Key makes a retry safe)',
         headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),
-        // The body is checked by the domain's validateOrder, so that a request that skips the
-        // screen gets the screen's 422 and message; the schema here documents its shape.
-        body: z
-          .record(z.string(), z.unknown(), { error: orderMessages.orderInvalid })
-          .describe(
-            'DeliveryDate, Name, Phone, Email, ReferencePO, ProductQuantities: [{ Code, CaseQuantity, UnitQuantity }]',
-          ),
-        // A body that is not an object (or a bad header) fails the schema above and gets the
-        // error contract's shape; the domain's broken rules get the order's own (design.md 2).
+        body: OrderInputSchema,
         response: { 201: OrderSaveResponseSchema, 422: OrderSaveResponseSchema.or(ApiErrorSchema) },
       },
     },
     async (request, reply) => {
-      const result = await placeOrder(app, request, {
-        body: request.body,
-        idempotencyKey: request.headers['idempotency-key'] ?? null,
-      });
+      const invalid = request.validationError;
+      const result = invalid
+        ? invalid.validationContext === 'body'
+          ? orderRefused(fieldErrors(invalid))
+          : null
+        : await placeOrder(app, request, {
+            order: request.body,
+            idempotencyKey: request.headers['idempotency-key'] ?? null,
+          });
+      if (!result) throw invalid; // a bad header: the error contract's shape
       return reply.code(result.status).send(result.body);
     },
   );
@@ -78,7 +67,7 @@ export async function orderRoutes(app: FastifyInstance) {
   r.get(
     '/Order/:id',
     {
-      onRequest: customerOrAdminCheckedByRoute,
+      onRequest: customerOrAdmin,
       schema: {
         tags,
         summary: 'One order with its products',
@@ -87,26 +76,19 @@ export async function orderRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { id } = request.params;
-      const ownId = sessionCustomerId(request);
-      if (ownId !== undefined) {
-        // A customer (the history's detail, the most frequent read): the account check, the
-        // order's owner and, when it is theirs, the order, in one statement.
-        const found = await customerWithOrder(app.database, ownId, id);
-        const customer = acceptCustomer(request, found?.customer);
-        // Another customer's order answers as an unknown id does: ids cannot be probed.
-        if (found!.orderCustomerId !== customer.id) throw notFound(ORDER);
-        return found!.detail!;
-      }
-      assertCustomerAccess(request, await orderOwner(app.db, id), ORDER);
-      return getOrderDetail(app.db, { id });
+      const p = request.principal!;
+      // A customer reads only their own: another customer's order answers as an unknown id.
+      return getOrderDetail(app.db, {
+        id: request.params.id,
+        ...(p.role === 'customer' ? { customerId: p.customer.id } : {}),
+      });
     },
   );
 
   r.get(
     '/Orders/:companyId',
     {
-      onRequest: customerOrAdminCheckedByRoute,
+      onRequest: customerOrAdmin,
       schema: {
         tags,
         summary: "A customer's orders, web and imported, newest first",
@@ -116,16 +98,9 @@ export async function orderRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { companyId } = request.params;
-      const ownId = sessionCustomerId(request);
-      if (ownId !== undefined) {
-        // A customer: the account check and their orders in one statement. Another company
-        // id answers as an unknown one does.
-        const found = await customerWithOrders(app.database, { id: ownId });
-        const customer = acceptCustomer(request, found && withoutAnswer(found));
-        if (customer.companyId !== companyId) throw notFound(CUSTOMER);
-        return sendJsonText(reply, found!.answer);
-      }
-      assertAdmin(request);
+      const p = request.principal!;
+      // Another customer's company id answers as an unknown one does.
+      if (p.role === 'customer' && p.customer.companyId !== companyId) throw notFound(CUSTOMER);
       const found = await customerWithOrders(app.database, { companyId });
       if (!found) throw notFound(CUSTOMER);
       return sendJsonText(reply, found.answer);
@@ -171,7 +146,7 @@ export async function orderRoutes(app: FastifyInstance) {
   r.get(
     '/Order/:id/Worksheet',
     {
-      onRequest: customerOrAdminCheckedByRoute,
+      onRequest: customerOrAdmin,
       schema: {
         tags,
         summary: "The customer's order worksheet ({id} is the customer's Id)",
@@ -181,17 +156,6 @@ export async function orderRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { id } = request.params;
-      reply.header('cache-control', 'no-store');
-      const ownId = sessionCustomerId(request);
-      if (ownId === id) {
-        // A customer asking for their own: the account check and the sheet in one statement.
-        const found = await customerWithWorksheet(app.database, id, app.now(), app.config.businessTz);
-        acceptCustomer(request, found && withoutAnswer(found));
-        return sendJsonText(reply, found!.answer);
-      }
-      // Another customer's id: check the account first (401 when inactive), then 404 as
-      // for an unknown id.
-      if (ownId !== undefined && !(await app.loadPrincipal(request))) throw unauthorized();
       assertCustomerAccess(request, id, CUSTOMER);
       const found = await customerWithWorksheet(app.database, id, app.now(), app.config.businessTz);
       if (!found) throw notFound(CUSTOMER);
@@ -200,19 +164,10 @@ export async function orderRoutes(app: FastifyInstance) {
   );
 }
 
-/** The customer's own columns of a row that also carries the route's answer. */
-function withoutAnswer({ answer: _, ...customer }: CustomerWithAnswer): CustomerRow {
-  return customer;
-}
-
 /**
  * An answer PostgreSQL built as JSON text goes out as it is: Fastify sends a string with a
  * JSON content type without serializing it (the route's response schema documents it).
  */
 function sendJsonText(reply: FastifyReply, json: string) {
   return reply.type('application/json; charset=utf-8').send(json);
-}
-
-function assertAdmin(request: FastifyRequest) {
-  if (request.principal?.role !== 'admin') throw new Error('unreachable: guarded route');
 }

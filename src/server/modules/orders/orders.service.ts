@@ -1,4 +1,4 @@
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { totalUnits } from '../../../domain/order-lines.js';
 import type { OrderDetail, OrderProduct, OrderSummary } from '../../../domain/order-view.schema.js';
 import type { Database, DbOrTx } from '../../db/client.js';
@@ -139,16 +139,27 @@ export function toOrderDetail(
   };
 }
 
-/** One order with its lines; 404 when there is no such order. */
+/**
+ * One order with its lines; 404 when there is no such order. With `customerId` (a customer
+ * asking), another customer's order is not read and answers the same 404 as an unknown id,
+ * so ids cannot be probed.
+ */
 export async function getOrderDetail(
   db: DbOrTx,
-  where: { id: number } | { customerLast: number },
+  where: { id: number; customerId?: number } | { customerLast: number },
 ): Promise<OrderDetail> {
   const [row] = await db
     .select({ ...summaryColumns, companyName: customers.name })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
-    .where('id' in where ? eq(orders.id, where.id) : eq(orders.customerId, where.customerLast))
+    .where(
+      'id' in where
+        ? and(
+            eq(orders.id, where.id),
+            where.customerId === undefined ? undefined : eq(orders.customerId, where.customerId),
+          )
+        : eq(orders.customerId, where.customerLast),
+    )
     .orderBy(desc(orders.createDate), desc(orders.id))
     .limit(1);
   if (!row) throw notFound('id' in where ? 'The order' : 'A previous order');
@@ -158,66 +169,6 @@ export async function getOrderDetail(
     .where(eq(orderLines.orderId, row.id))
     .orderBy(asc(orderLines.id));
   return toOrderDetail({ ...row, customerName: row.companyName }, lines);
-}
-
-/**
- * GET Order/{id} for a signed-in customer, in one statement: the customer (for the account
- * check), whose order $2 is (null when there is none), and the order with its lines only
- * when it is theirs, so another customer's order is never read.
- */
-const customerOrderStatement: Statement = {
-  name: 'customer_order_detail',
-  text: `
-select ${customerColumnsSql},
-  o.customer_id as "orderCustomerId",
-  case when o.customer_id = c.id then json_build_object(
-    'id', o.id, 'customerId', o.customer_id, 'companyId', c.company_id, 'orderNum', o.order_num,
-    'orderType', o.order_type, 'source', o.source, 'createDate', o.create_date,
-    'deliveryDate', o.delivery_date::text, 'name', o.name, 'phone', o.phone, 'email', o.email,
-    'referencePo', o.reference_po, 'status', o.status, 'customerName', c.name,
-    'lines', coalesce((
-      select json_agg(json_build_object(
-        'productId', l.product_id, 'code', l.code, 'description', l.description,
-        'unitsPerCase', l.units_per_case, 'caseQuantity', l.case_quantity,
-        'unitQuantity', l.unit_quantity, 'isCaseOnly', l.is_case_only) order by l.id)
-      from order_lines l where l.order_id = o.id), '[]'::json)
-  ) end as "order"
-from customers c
-left join orders o on o.id = $2
-where c.id = $1`,
-};
-
-/** The order as the statement's JSON holds it: toOrderDetail's row, its date as text, its lines. */
-type OrderJson = Omit<Parameters<typeof toOrderDetail>[0], 'createDate'> & {
-  createDate: string;
-  lines: Omit<OrderLineRow, 'id' | 'orderId'>[];
-};
-
-export interface CustomerOrder {
-  customer: CustomerRow;
-  /** Whose order it is; null when there is no such order. */
-  orderCustomerId: number | null;
-  /** The order, only when it is the customer's own. */
-  detail: OrderDetail | null;
-}
-
-/** The customer and, when it is theirs, order `orderId`; undefined when there is no such customer. */
-export async function customerWithOrder(
-  database: Database,
-  customerId: number,
-  orderId: number,
-): Promise<CustomerOrder | undefined> {
-  const [row] = await runStatement<CustomerRow & { orderCustomerId: number | null; order: OrderJson | null }>(
-    database,
-    customerOrderStatement,
-    [customerId, orderId],
-  );
-  if (!row) return undefined;
-  const { orderCustomerId, order, ...customer } = row;
-  const detail = order
-    ? toOrderDetail({ ...order, createDate: new Date(order.createDate) }, order.lines)
-    : null;
-  return { customer, orderCustomerId, detail };
 }
 
 /** Which customer an order belongs to, for the permission check before anything is read. */

@@ -2,13 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { firstSelectableDeliveryDate } from '../../../domain/delivery-date.js';
 import {
   deliveryDateContext,
+  type FieldError,
   messages,
+  type OrderInput,
   requestedCodes,
   validateOrder,
 } from '../../../domain/order.schema.js';
 import type { OrderSaveResponse } from '../../../domain/order-view.schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { acceptCustomer, sessionCustomerId } from '../../plugins/auth.js';
+import { unauthorized } from '../../lib/http-error.js';
 import { sendConfirmation } from '../mail/confirmation.js';
 import { MAIL_LEASE_MS } from '../mail/mail-retry.service.js';
 import { markExported, writeOrderExportFile } from './order-export.js';
@@ -36,41 +38,53 @@ function answerForUsedKey(first: { orderNum: string; bodyHash: string | null }, 
   return { status: 422, body: { IsSuccessful: false, OrderNum: null, ErrorMessage: KEY_REUSED_MESSAGE } };
 }
 
-/** A customer the guard already checked (not the case on POST Order, kept for safety). */
-function signedInCustomer(request: FastifyRequest) {
-  const p = request.principal;
-  if (p?.role !== 'customer') throw new Error('unreachable: guarded route');
-  return p.customer;
+/** The screen's answer to an order that breaks a rule: the first message, and every field's. */
+export function orderRefused(errors: FieldError[], extra: Partial<OrderSaveResponse> = {}): Answer {
+  return {
+    status: 422,
+    body: {
+      IsSuccessful: false,
+      OrderNum: null,
+      ErrorMessage: errors[0]?.Message ?? messages.orderInvalid,
+      Errors: errors,
+      ...extra,
+    },
+  };
 }
 
 /**
- * POST Order: the server takes the customer from the session and applies every rule; the
- * order is committed before the export file and the mail are tried, so neither failing can
- * lose it (design.md 5.5, 5.6). A retry with the same Idempotency-Key and body gets the first
- * answer; the key with another body gets 422.
+ * POST Order, once the route's schema has checked the body's shape and the guard the
+ * customer's account: the customer's own rules (lead time and cutoff, Reference PO, the
+ * products they may order), then the order is saved. It is committed before the export file
+ * and the mail are tried, so neither failing can lose it (design.md 5.5, 5.6). A retry with
+ * the same Idempotency-Key and body gets the first answer; the key with another body gets 422.
  */
 export async function placeOrder(
   app: FastifyInstance,
   request: FastifyRequest,
-  input: { body: unknown; idempotencyKey: string | null },
+  input: { order: OrderInput; idempotencyKey: string | null },
 ): Promise<Answer> {
-  const { idempotencyKey } = input;
+  const { order, idempotencyKey } = input;
   const log = request.log;
-  const deliveryDate = (input.body as { DeliveryDate?: unknown } | null)?.DeliveryDate;
-  // The account check, the customer type, an earlier answer to this key and which of the
-  // products asked for may be ordered: one round trip (the route's guard left the account
-  // check to it).
-  const customerId = sessionCustomerId(request) ?? signedInCustomer(request).id;
-  const codes = requestedCodes(input.body);
-  const context = await orderContext(app.database, customerId, idempotencyKey, deliveryDate, codes);
-  const customer = acceptCustomer(request, context?.customer);
-  const { type, firstOrderNum, firstBodyHash, products } = context!;
-  const bodyHash = idempotencyKey ? orderBodyHash(input.body) : null;
+  const principal = request.principal;
+  if (principal?.role !== 'customer') throw new Error('unreachable: the route admits customers only');
+  // The customer type, an earlier answer to this key and which of the products asked for may
+  // be ordered: one round trip.
+  const context = await orderContext(
+    app.database,
+    principal.customer.id,
+    idempotencyKey,
+    order.DeliveryDate,
+    requestedCodes(order),
+  );
+  if (!context) throw unauthorized(); // deleted since the guard read it
+  const { customer, type, firstOrderNum, firstBodyHash, products } = context;
+  const bodyHash = idempotencyKey ? orderBodyHash(order) : null;
   if (firstOrderNum) return answerForUsedKey({ orderNum: firstOrderNum, bodyHash: firstBodyHash }, bodyHash!);
   if (!type) throw new Error(`customer ${customer.id} has no customer type ${customer.customerTypeId}`);
 
   const now = app.now();
-  const result = validateOrder(input.body, {
+  const result = validateOrder(order, {
     now,
     tz: app.config.businessTz,
     customerType: type,
@@ -80,20 +94,11 @@ export async function placeOrder(
     const late = result.errors.some(
       (e) => e.Field === 'DeliveryDate' && e.Message === messages.deliveryDateLeadTime,
     );
-    return {
-      status: 422,
-      body: {
-        IsSuccessful: false,
-        OrderNum: null,
-        ErrorMessage: result.message,
-        Errors: result.errors,
-        ...(late && {
-          EarliestDeliveryDate: firstSelectableDeliveryDate(
-            deliveryDateContext({ now, tz: app.config.businessTz, customerType: type }),
-          ),
-        }),
-      },
-    };
+    const earliest = () =>
+      firstSelectableDeliveryDate(
+        deliveryDateContext({ now, tz: app.config.businessTz, customerType: type }),
+      );
+    return orderRefused(result.errors, late ? { EarliestDeliveryDate: earliest() } : {});
   }
 
   let row: SavedOrder['row'];
