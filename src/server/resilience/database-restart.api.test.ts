@@ -5,8 +5,6 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { unavailableMessage } from '../plugins/errors.js';
-import { ServerProcess } from '../test/server-process.js';
-import { testClockEnv } from '../test/test-config.js';
 import {
   addCustomers,
   call,
@@ -15,8 +13,10 @@ import {
   safeDeliveryDate,
   signIn,
   withClient,
-} from './load-client.js';
-import { PrivateCluster, postgresBinDir } from './private-cluster.js';
+} from '../test/load-client.js';
+import { PrivateCluster, postgresBinDir } from '../test/private-cluster.js';
+import { ServerProcess } from '../test/server-process.js';
+import { testClockEnv } from '../test/test-config.js';
 
 const onPostgres = Boolean(inject('pgTemplateUrl'));
 const bin = postgresBinDir();

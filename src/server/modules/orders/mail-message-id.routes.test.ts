@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.js';
 import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
 import { validOrderBody } from '../../test/order-fixtures.js';
+import { startSmtpSink } from '../../test/smtp-sink.js';
 import { runMailRetryRound } from './mail-retry.js';
 import { MAIL_LEASE_MS } from './mail-retry.service.js';
-import { startSmtpSink } from './mail-retry.smtp-sink.js';
 
 /**
  * A crash between the mail server taking a confirmation and the record of it makes the retry
