@@ -9,6 +9,7 @@ import { DialogHost } from '../../components/dialogs/dialog-host';
 import { showApiErrorDialogLazily } from '../../components/dialogs/lazy-error-dialog';
 import { FilterDrawerProvider } from '../../components/layout/filter-drawer';
 import { createQueryClient } from '../../lib/query-client';
+import { contractAnswer } from '../../test/contract';
 import { theme } from '../../theme';
 import { regenerateToasts } from './components/confirm-regenerate';
 import { resendToasts } from './components/confirm-resend';
@@ -50,12 +51,15 @@ const orders = [
  */
 function stubApi(regenerateStatus: number, resendAnswer: 'sent' | 'partial' | 500 = 'sent') {
   const posts: unknown[] = [];
-  const json = (status: number, body: unknown) =>
-    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
+      const json = (status: number, body: unknown) =>
+        new Response(JSON.stringify(contractAnswer(init?.method ?? 'GET', url, status, body)), {
+          status,
+          headers: { 'Content-Type': 'application/json' },
+        });
       if (url.includes('/CustomerTypes')) return json(200, []);
       if (url.includes('/RegenerateOrders')) {
         posts.push(JSON.parse(String(init?.body)));
