@@ -3,10 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const src = path.resolve(import.meta.dirname, '../..');
-const testSupport = [path.join(src, 'server/test'), path.join(src, 'web/test')];
 
+/** A test, or test support: anything in a folder named `test` (src/server/test, src/web/test, a feature's test/). */
 const isTestFile = (file: string) =>
-  /\.test\.tsx?$/.test(file) || testSupport.some((dir) => file.startsWith(dir + path.sep));
+  /\.test(\.tsx?)?$/.test(file) || path.relative(src, file).split(path.sep).includes('test');
 
 /** Every relative import of a file, resolved to the path it names (without extension). */
 function relativeImports(file: string, text: string): string[] {
@@ -28,7 +28,7 @@ describe('test support stays out of the product', () => {
     const offences: string[] = [];
     for (const file of productFiles()) {
       for (const target of relativeImports(file, readFileSync(file, 'utf8'))) {
-        if (isTestFile(target) || testSupport.some((dir) => target.startsWith(dir + path.sep))) {
+        if (isTestFile(target)) {
           offences.push(`${path.relative(src, file)} imports ${path.relative(src, target)}`);
         }
       }
