@@ -14,8 +14,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { confirmationMail } from '../../src/server/modules/mail/confirmation.js';
 import { createMailer, type Mailer } from '../../src/server/modules/mail/mailer.js';
-import { startSmtpSink } from '../../src/server/modules/orders/mail-retry.smtp-sink.js';
 import { toOrderDetail } from '../../src/server/modules/orders/orders.service.js';
+import { startSmtpSink } from '../../src/server/test/smtp-sink.js';
 
 const { values } = parseArgs({ options: { messages: { type: 'string', default: '2000' } } });
 const messages = Number(values.messages);

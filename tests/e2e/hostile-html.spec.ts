@@ -122,8 +122,10 @@ test('stored footer and message HTML never runs, for customers or staff', async 
       );
     expect(left).toEqual([]);
     if (isPhone(page)) await page.locator('footer').scrollIntoViewIfNeeded();
-    // Give a late handler (an image error, an SVG load) time to fire before judging.
-    await page.waitForTimeout(1000);
+    // A late handler (an image's error) would run when its image settles: wait until every image
+    // on the page has loaded or failed (`complete` turns true in the task that fires the event).
+    expect(await page.locator('main img, footer img').count()).toBeGreaterThan(0);
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete));
     expect(seen).toEqual([]);
   } finally {
     await page.context().clearCookies();

@@ -35,156 +35,181 @@ const continueButton = (page: Page) => page.getByRole('button', { name: 'Continu
 const casesInputs = (page: Page) => page.getByRole('textbox', { name: /^Cases of / });
 
 test.describe('customer ordering', () => {
-  test('messages, a new order with its checks, history, detail, re-order and the worksheet', async ({
-    page,
-    context,
-  }) => {
-    // One journey through every screen, with axe on each: longer than the default minute.
-    test.setTimeout(180_000);
+  test('messages, a new order with its checks, history, detail and re-order', async ({ page }) => {
+    // One journey through every screen of an order, with axe on each: longer than the default
+    // minute. Each step is named in a failure's report.
+    test.setTimeout(150_000);
     await signInCustomer(page);
 
-    // Order home: both messages for a type-1 customer, Continue to a new order.
-    await expect(page.getByRole('heading', { level: 1, name: 'Order Messages' })).toBeVisible();
-    await expect(page.getByTestId('order-message')).toHaveCount(2);
-    await expect(page.getByText('Holiday schedule:')).toBeVisible();
-    await expectAccessible(page);
-    await screen(page, 'order-home');
-    await page.getByRole('link', { name: 'Continue' }).click();
-    await expect(page).toHaveURL(/\/order\/form\/0$/);
-
-    // Step 1: the later steps and Continue wait for a valid step.
-    await expect(page.getByRole('heading', { level: 1, name: 'New Order' })).toBeVisible();
-    await expect(page.getByRole('button', { name: /Select Your Products/ })).toBeDisabled();
-    await expect(page.getByRole('button', { name: /Preview Order/ })).toBeDisabled();
-    await expect(continueButton(page)).toBeDisabled();
-    await expect(page.getByLabel('Reference PO')).toHaveCount(0);
-
-    const earliest = await earliestDate(page);
-    // A Sunday (the first after the earliest date) cannot be picked.
-    const sunday = addDays(earliest, 7 - weekday(earliest));
-    await deliveryDate(page).click();
-    await expect(await calendarDay(page, sunday)).toBeDisabled();
-    // Type 1: no Saturdays either.
-    const saturday = addDays(sunday, -1);
-    if (saturday >= earliest && saturday.slice(0, 7) === sunday.slice(0, 7)) {
-      await expect(page.getByRole('button', { name: dayLabel(saturday), exact: true })).toBeDisabled();
-    }
-    await page.keyboard.press('Escape');
-    await expect(page.getByText('Delivery Date is required')).toBeVisible();
-
-    // The last order's contact is filled in (issue 14); emptied here to see the messages.
-    await expect(page.getByLabel('Name')).not.toHaveValue('');
-    await page.getByLabel('Name').fill('');
-    await page.getByLabel('Phone').fill('312555');
-    await expect(page.getByLabel('Phone')).toHaveValue('(312) 555');
-    await page.getByLabel('Email').fill('not-an-email');
-    await page.getByLabel('Name').focus();
-    await page.getByLabel('Name').blur();
-    await expect(page.getByText('Valid Phone number is required')).toBeVisible();
-    await expect(page.getByText('Invalid Email')).toBeVisible();
-    await expect(page.getByText('Name is required')).toBeVisible();
-    await expectAccessible(page);
-    await screen(page, 'order-step1-errors');
-
-    await pickDate(page, earliest);
-    await fillContact(page);
-    await expect(page.getByLabel('Phone')).toHaveValue('(312) 555-0142');
-    await page.getByLabel('Email').blur();
-    await expect(page.getByText('Invalid Email')).toHaveCount(0);
-    await expect(continueButton(page)).toBeEnabled();
-    await screen(page, 'order-step1');
-    await continueButton(page).click();
-
-    // Step 2: cases for two products, a negative entry becomes 0, the running total follows.
-    await expect(casesInputs(page).first()).toBeVisible();
-    await expect(continueButton(page)).toBeDisabled();
-    await casesInputs(page).nth(0).fill('2');
-    await casesInputs(page).nth(1).fill('3');
-    await casesInputs(page).nth(2).fill('-4');
-    await casesInputs(page).nth(2).blur();
-    await expect(casesInputs(page).nth(2)).toHaveValue('0');
-    const totals = page.getByTestId('order-totals');
-    await expect(totals).toContainText('Products: 2');
-    await expect(totals).toContainText('Cases: 5');
-    await expectAccessible(page);
-    await screen(page, 'order-step2', false);
-    await continueButton(page).click();
-
-    // Step 3: only the two lines with a quantity.
-    await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
-    await expect(page.getByTestId('preview-delivery-date')).toHaveText(mdyFrom(earliest));
-    await expect(page.getByText('(312) 555-0142')).toBeVisible();
-    const previewLines = isPhone(page) ? page.locator('main li') : page.locator('main tbody tr');
-    await expect(previewLines).toHaveCount(2);
-    await expectAccessible(page);
-    await screen(page, 'order-step3');
-    await page.getByRole('button', { name: 'Submit' }).click();
-
-    const confirmation = page.getByRole('dialog', { name: 'Order Confirmation' });
-    await expect(confirmation).toBeVisible();
-    const orderNum = (await confirmation.getByTestId('web-conf-number').textContent())!.trim();
-    expect(orderNum).toMatch(/^W\d+$/);
-    await expectAccessible(page);
-    await screen(page, 'order-confirmation');
-    await confirmation.getByRole('button', { name: 'OK' }).click();
-    await expect(page).toHaveURL(/\/order\/home$/);
-
-    // History: the new order first.
-    await openMenu(page, 'Orders History');
-    await expect(page.getByRole('heading', { level: 1, name: 'Orders History' })).toBeVisible();
-    const first = page.getByTestId('order-row').first();
-    await expect(first).toContainText(orderNum);
-    await expect(first).toContainText(mdyFrom(earliest));
-    await expect(first).toContainText('(312) 555-0142');
-    await expect(page.getByTestId('order-row')).toHaveCount(isPhone(page) ? 15 : 25);
-    await expectAccessible(page);
-    await screen(page, 'order-history');
-
-    // Detail, then Copy: the same lines, the delivery date cleared.
-    await first.getByRole('link', { name: `Detail of order ${orderNum}` }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Order Detail' })).toBeVisible();
-    await expect(page.getByTestId('detail-order-num')).toHaveText(orderNum);
-    await expect(page.getByText('pat.tester@example.com')).toBeVisible();
-    await expectAccessible(page);
-    await screen(page, 'order-detail');
-    await page.getByRole('link', { name: 'Copy' }).click();
-    await expect(page).toHaveURL(/\/order\/form\/0\?copy=\d+$/);
-    await expect(page.getByTestId('copied-from')).toContainText(orderNum);
-    await expect(page.getByLabel('Name')).toHaveValue('Pat Tester');
-    await expect(page.getByLabel('Phone')).toHaveValue('(312) 555-0142');
-    await expect(deliveryDate(page)).toHaveText('Pick a delivery date');
-    await expect(continueButton(page)).toBeDisabled();
-    await pickDate(page, earliest);
-    await continueButton(page).click();
-    await expect(page.getByTestId('order-totals')).toContainText('Cases: 5');
-    await expectAccessible(page);
-    await screen(page, 'order-reorder');
-
-    // The worksheet opens in a new tab and prints without its buttons.
-    const [sheet] = await Promise.all([context.waitForEvent('page'), openMenu(page, 'Order Worksheet')]);
-    await sheet.waitForLoadState();
-    await expect(sheet).toHaveURL(/\/worksheet\/\d+\//);
-    await expect(sheet.getByRole('heading', { level: 1, name: demo.customer.name })).toBeVisible();
-    await expect(sheet.getByRole('columnheader', { name: 'Product Code / Description' })).toBeVisible();
-    const sheetCases = sheet.getByRole('textbox', { name: /^Cases of / });
-    await sheetCases.first().fill('-3');
-    await sheetCases.first().blur();
-    await expect(sheetCases.first()).toHaveValue('');
-    await sheetCases.first().fill('4');
-    await sheetCases.first().blur();
-    await expect(sheet.getByTestId(/^worksheet-total-/).first()).not.toHaveText('');
-    await expectAccessible(sheet);
-    await sheet.screenshot({
-      path: `test-results/screens/worksheet-${test.info().project.name}.png`,
-      fullPage: true,
+    await test.step('order home: both messages for a type-1 customer, Continue to a new order', async () => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Order Messages' })).toBeVisible();
+      await expect(page.getByTestId('order-message')).toHaveCount(2);
+      await expect(page.getByText('Holiday schedule:')).toBeVisible();
+      await expectAccessible(page);
+      await screen(page, 'order-home');
+      await page.getByRole('link', { name: 'Continue' }).click();
+      await expect(page).toHaveURL(/\/order\/form\/0$/);
     });
-    await sheet.emulateMedia({ media: 'print' });
-    await expect(sheet.getByRole('button', { name: 'Print' })).toBeHidden();
-    await expect(sheetCases.first()).toBeHidden();
-    await expect(sheet.locator('.ws-print-only').first()).toHaveText('4');
-    await sheet.screenshot({
-      path: `test-results/screens/worksheet-print-${test.info().project.name}.png`,
-      fullPage: true,
+
+    const earliest =
+      await test.step('step 1: the later steps and Continue wait for a valid step', async () => {
+        await expect(page.getByRole('heading', { level: 1, name: 'New Order' })).toBeVisible();
+        await expect(page.getByRole('button', { name: /Select Your Products/ })).toBeDisabled();
+        await expect(page.getByRole('button', { name: /Preview Order/ })).toBeDisabled();
+        await expect(continueButton(page)).toBeDisabled();
+        await expect(page.getByLabel('Reference PO')).toHaveCount(0);
+        return earliestDate(page);
+      });
+
+    await test.step('step 1: no Sundays, and no Saturdays for type 1', async () => {
+      // A Sunday (the first after the earliest date) cannot be picked.
+      const sunday = addDays(earliest, 7 - weekday(earliest));
+      await deliveryDate(page).click();
+      await expect(await calendarDay(page, sunday)).toBeDisabled();
+      const saturday = addDays(sunday, -1);
+      if (saturday >= earliest && saturday.slice(0, 7) === sunday.slice(0, 7)) {
+        await expect(page.getByRole('button', { name: dayLabel(saturday), exact: true })).toBeDisabled();
+      }
+      await page.keyboard.press('Escape');
+      await expect(page.getByText('Delivery Date is required')).toBeVisible();
+    });
+
+    await test.step('step 1: the remembered contact, emptied to see the messages', async () => {
+      // The last order's contact is filled in (issue 14).
+      await expect(page.getByLabel('Name')).not.toHaveValue('');
+      await page.getByLabel('Name').fill('');
+      await page.getByLabel('Phone').fill('312555');
+      await expect(page.getByLabel('Phone')).toHaveValue('(312) 555');
+      await page.getByLabel('Email').fill('not-an-email');
+      await page.getByLabel('Name').focus();
+      await page.getByLabel('Name').blur();
+      await expect(page.getByText('Valid Phone number is required')).toBeVisible();
+      await expect(page.getByText('Invalid Email')).toBeVisible();
+      await expect(page.getByText('Name is required')).toBeVisible();
+      await expectAccessible(page);
+      await screen(page, 'order-step1-errors');
+    });
+
+    await test.step('step 1: a valid date and contact enable Continue', async () => {
+      await pickDate(page, earliest);
+      await fillContact(page);
+      await expect(page.getByLabel('Phone')).toHaveValue('(312) 555-0142');
+      await page.getByLabel('Email').blur();
+      await expect(page.getByText('Invalid Email')).toHaveCount(0);
+      await expect(continueButton(page)).toBeEnabled();
+      await screen(page, 'order-step1');
+      await continueButton(page).click();
+    });
+
+    await test.step('step 2: cases for two products, a negative entry becomes 0, the running total', async () => {
+      await expect(casesInputs(page).first()).toBeVisible();
+      await expect(continueButton(page)).toBeDisabled();
+      await casesInputs(page).nth(0).fill('2');
+      await casesInputs(page).nth(1).fill('3');
+      await casesInputs(page).nth(2).fill('-4');
+      await casesInputs(page).nth(2).blur();
+      await expect(casesInputs(page).nth(2)).toHaveValue('0');
+      const totals = page.getByTestId('order-totals');
+      await expect(totals).toContainText('Products: 2');
+      await expect(totals).toContainText('Cases: 5');
+      await expectAccessible(page);
+      await screen(page, 'order-step2', false);
+      await continueButton(page).click();
+    });
+
+    await test.step('step 3: only the two lines with a quantity', async () => {
+      await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+      await expect(page.getByTestId('preview-delivery-date')).toHaveText(mdyFrom(earliest));
+      await expect(page.getByText('(312) 555-0142')).toBeVisible();
+      const previewLines = isPhone(page) ? page.locator('main li') : page.locator('main tbody tr');
+      await expect(previewLines).toHaveCount(2);
+      await expectAccessible(page);
+      await screen(page, 'order-step3');
+      await page.getByRole('button', { name: 'Submit' }).click();
+    });
+
+    const orderNum = await test.step('the confirmation gives the Web Conf #', async () => {
+      const confirmation = page.getByRole('dialog', { name: 'Order Confirmation' });
+      await expect(confirmation).toBeVisible();
+      const shown = (await confirmation.getByTestId('web-conf-number').textContent())!.trim();
+      expect(shown).toMatch(/^W\d+$/);
+      await expectAccessible(page);
+      await screen(page, 'order-confirmation');
+      await confirmation.getByRole('button', { name: 'OK' }).click();
+      await expect(page).toHaveURL(/\/order\/home$/);
+      return shown;
+    });
+
+    const first = page.getByTestId('order-row').first();
+    await test.step('history: the new order first', async () => {
+      await openMenu(page, 'Orders History');
+      await expect(page.getByRole('heading', { level: 1, name: 'Orders History' })).toBeVisible();
+      await expect(first).toContainText(orderNum);
+      await expect(first).toContainText(mdyFrom(earliest));
+      await expect(first).toContainText('(312) 555-0142');
+      await expect(page.getByTestId('order-row')).toHaveCount(isPhone(page) ? 15 : 25);
+      await expectAccessible(page);
+      await screen(page, 'order-history');
+    });
+
+    await test.step('detail of the new order', async () => {
+      await first.getByRole('link', { name: `Detail of order ${orderNum}` }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Order Detail' })).toBeVisible();
+      await expect(page.getByTestId('detail-order-num')).toHaveText(orderNum);
+      await expect(page.getByText('pat.tester@example.com')).toBeVisible();
+      await expectAccessible(page);
+      await screen(page, 'order-detail');
+    });
+
+    await test.step('Copy: the same lines, the delivery date cleared', async () => {
+      await page.getByRole('link', { name: 'Copy' }).click();
+      await expect(page).toHaveURL(/\/order\/form\/0\?copy=\d+$/);
+      await expect(page.getByTestId('copied-from')).toContainText(orderNum);
+      await expect(page.getByLabel('Name')).toHaveValue('Pat Tester');
+      await expect(page.getByLabel('Phone')).toHaveValue('(312) 555-0142');
+      await expect(deliveryDate(page)).toHaveText('Pick a delivery date');
+      await expect(continueButton(page)).toBeDisabled();
+      await pickDate(page, earliest);
+      await continueButton(page).click();
+      await expect(page.getByTestId('order-totals')).toContainText('Cases: 5');
+      await expectAccessible(page);
+      await screen(page, 'order-reorder');
+    });
+  });
+
+  test('the worksheet opens in a new tab and prints without its buttons', async ({ page, context }) => {
+    await signInCustomer(page);
+    const sheet = await test.step('open the worksheet from the menu', async () => {
+      const [opened] = await Promise.all([context.waitForEvent('page'), openMenu(page, 'Order Worksheet')]);
+      await opened.waitForLoadState();
+      await expect(opened).toHaveURL(/\/worksheet\/\d+\//);
+      await expect(opened.getByRole('heading', { level: 1, name: demo.customer.name })).toBeVisible();
+      await expect(opened.getByRole('columnheader', { name: 'Product Code / Description' })).toBeVisible();
+      return opened;
+    });
+    const sheetCases = sheet.getByRole('textbox', { name: /^Cases of / });
+    await test.step('a negative entry is cleared, a count shows its total', async () => {
+      await sheetCases.first().fill('-3');
+      await sheetCases.first().blur();
+      await expect(sheetCases.first()).toHaveValue('');
+      await sheetCases.first().fill('4');
+      await sheetCases.first().blur();
+      await expect(sheet.getByTestId(/^worksheet-total-/).first()).not.toHaveText('');
+      await expectAccessible(sheet);
+      await sheet.screenshot({
+        path: `test-results/screens/worksheet-${test.info().project.name}.png`,
+        fullPage: true,
+      });
+    });
+    await test.step('print: no buttons, no inputs, the count as text', async () => {
+      await sheet.emulateMedia({ media: 'print' });
+      await expect(sheet.getByRole('button', { name: 'Print' })).toBeHidden();
+      await expect(sheetCases.first()).toBeHidden();
+      await expect(sheet.locator('.ws-print-only').first()).toHaveText('4');
+      await sheet.screenshot({
+        path: `test-results/screens/worksheet-print-${test.info().project.name}.png`,
+        fullPage: true,
+      });
     });
     await sheet.close();
   });

@@ -5,8 +5,6 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { unavailableMessage } from '../plugins/errors.js';
-import { ServerProcess } from '../test/server-process.js';
-import { testClockEnv } from '../test/test-config.js';
 import {
   addCustomers,
   call,
@@ -15,8 +13,10 @@ import {
   safeDeliveryDate,
   signIn,
   withClient,
-} from './load-client.js';
-import { PrivateCluster, postgresBinDir } from './private-cluster.js';
+} from '../test/load-client.js';
+import { PrivateCluster, postgresBinDir } from '../test/private-cluster.js';
+import { ServerProcess } from '../test/server-process.js';
+import { testClockEnv } from '../test/test-config.js';
 
 const onPostgres = Boolean(inject('pgTemplateUrl'));
 const bin = postgresBinDir();
@@ -122,12 +122,22 @@ describe.skipIf(!runnable)('PostgreSQL restarted under load (needs a PostgreSQL 
         }
       };
       const load = Promise.all(customers.map((_, i) => worker(i)));
+      /** Waits until the answers so far hold what a phase needs: a count, not a fixed time. */
+      const until = async (what: string, enough: () => boolean) => {
+        for (const deadline = now() + 60_000; !enough(); await sleep(50))
+          if (now() > deadline) throw new Error(`no ${what} within 60 s; ${summary(samples)}`);
+      };
 
-      await sleep(3_000);
+      // Orders go through before the crash.
+      await until('orders before the crash', () => samples.filter((s) => s.status === 201).length >= 3);
       const downAt = now();
       await cluster.stop(mode);
       const stoppedAt = now();
-      await sleep(6_000);
+      // Every customer keeps asking while the database is down: 20 answers, each one checked below.
+      await until(
+        'answers while the database is down',
+        () => samples.filter((s) => s.start > stoppedAt).length >= 20,
+      );
       const health = await call(`${server.baseUrl}/healthz`, {}, 20_000);
       const startingAt = now();
       await cluster.start();
@@ -144,7 +154,12 @@ describe.skipIf(!runnable)('PostgreSQL restarted under load (needs a PostgreSQL 
           break;
         }
       }
-      await sleep(3_000);
+      // Traffic after the recovery: 20 answers, each one checked below.
+      if (!Number.isNaN(recoveredAt))
+        await until(
+          'answers after the recovery',
+          () => samples.filter((s) => s.start > recoveredAt + 500).length >= 20,
+        );
       running = false;
       await load;
       const afterRecovery = now();

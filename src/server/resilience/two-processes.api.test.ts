@@ -3,9 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminPostgresUrl, createDatabase, dropDatabase } from '../test/pg-admin.js';
-import { ServerProcess } from '../test/server-process.js';
-import { testClockEnv } from '../test/test-config.js';
 import {
   type Answer,
   addCustomers,
@@ -15,7 +12,10 @@ import {
   safeDeliveryDate,
   signIn,
   withClient,
-} from './load-client.js';
+} from '../test/load-client.js';
+import { adminPostgresUrl, createDatabase, dropDatabase } from '../test/pg-admin.js';
+import { ServerProcess } from '../test/server-process.js';
+import { testClockEnv } from '../test/test-config.js';
 
 const templateUrl = inject('pgTemplateUrl');
 const CUSTOMERS = 200;

@@ -12,9 +12,8 @@ import {
   TEST_NOW,
   type TestApp,
 } from '../test/helpers.js';
+import { hostileText, hostileValue, specialTexts, toJsonText } from '../test/hostile-values.js';
 import { multipartFile } from '../test/multipart.js';
-import { customerByCompany, firstDeliveryDate, orderableCodes } from '../test/order-fixtures.js';
-import { hostileText, hostileValue, specialTexts, toJsonText } from './hostile-values.js';
 import {
   bodyFor,
   isOpaqueObject,
@@ -23,7 +22,8 @@ import {
   objectFor,
   queryFor,
   readOperations,
-} from './openapi-arbitraries.js';
+} from '../test/openapi-arbitraries.js';
+import { customerByCompany, firstDeliveryDate, orderableCodes } from '../test/order-fixtures.js';
 
 /**
  * fast-check over every body and query string in the OpenAPI document, sent by a caller of

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { contractAnswer } from './contract';
 
 export interface ApiCall {
   method: string;
@@ -12,8 +13,8 @@ type Answer = [status: number, body?: unknown];
 export type ApiRoutes = Record<string, Answer | ((call: ApiCall) => Answer)>;
 
 /**
- * Replaces `fetch` with a small fake API: each 'METHOD /path' answers its status and JSON body;
- * anything else answers 404. `calls` lists every request, for assertions on what was sent.
+ * Replaces `fetch` with a small fake API: each 'METHOD /path' answers its status and JSON body,
+ * parsed with the contract's schema (./contract); anything else answers 404. `calls` lists every request, for assertions on what was sent.
  */
 export function mockApi(routes: ApiRoutes) {
   const calls: ApiCall[] = [];
@@ -28,7 +29,8 @@ export function mockApi(routes: ApiRoutes) {
         ? route(call)
         : route
       : [404, { ErrorMessage: 'Not found' }];
-    return new Response(body === undefined ? null : JSON.stringify(body), {
+    const answer = contractAnswer(method, url, status, body);
+    return new Response(answer === undefined ? null : JSON.stringify(answer), {
       status,
       headers: { 'Content-Type': 'application/json' },
     });

@@ -5,6 +5,7 @@ import { render } from '@testing-library/react';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { theme } from '../theme';
+import { contractAnswer } from './contract';
 
 /** Renders `routes` at `path` with the app's providers (toasts mounted at once). */
 export function renderRoutes(routes: RouteObject[], path: string) {
@@ -23,15 +24,18 @@ export function renderRoutes(routes: RouteObject[], path: string) {
   return { ...view, router, queryClient };
 }
 
-/** Replaces `fetch` with one that answers `status` and `body` (JSON) every time. */
+/**
+ * Replaces `fetch` with one that answers `status` and `body` (JSON) every time, parsed with the
+ * contract's schema for the call made (./contract).
+ */
 export function mockFetch(status: number, body?: unknown) {
-  const fetchMock = vi.fn(
-    async (_input: RequestInfo | URL, _init?: RequestInit) =>
-      new Response(body === undefined ? null : JSON.stringify(body), {
-        status,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-  );
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const answer = contractAnswer(init?.method ?? 'GET', String(input), status, body);
+    return new Response(answer === undefined ? null : JSON.stringify(answer), {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }

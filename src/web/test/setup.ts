@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
+import { takeContractBreaches } from './contract';
 
 // jsdom lacks these browser APIs; Mantine needs them (design.md section 6).
 if (!window.matchMedia) {
@@ -33,6 +34,8 @@ if (!Element.prototype.scrollIntoView) {
 }
 
 afterEach(() => {
+  // A fake API answer that broke the contract fails the test, even where the screen coped.
+  expect(takeContractBreaches()).toEqual([]);
   cleanup();
   // The toast store is global: one test's toasts must not leak into the next.
   notifications.clean();

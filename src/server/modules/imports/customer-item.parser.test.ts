@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { parseFixture } from '../../test/import-fixtures/read-fixture.js';
 import {
   CUSTOMER_ITEM_COLUMNS,
   CUSTOMER_ITEM_NUMERIC_COLUMNS,
   parseCustomerItemLine,
 } from './customer-item.parser.js';
-import { parseFixture } from './fixtures/read-fixture.js';
 
 const format = {
   columns: CUSTOMER_ITEM_COLUMNS,

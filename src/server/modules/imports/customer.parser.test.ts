@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { parseFixture } from '../../test/import-fixtures/read-fixture.js';
 import { CUSTOMER_COLUMNS, CUSTOMER_NUMERIC_COLUMNS, parseCustomerLine } from './customer.parser.js';
-import { parseFixture } from './fixtures/read-fixture.js';
 
 const format = {
   columns: CUSTOMER_COLUMNS,

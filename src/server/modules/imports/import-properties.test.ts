@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { parseFile } from '../../test/parse-file.js';
 import { CUSTOMER_COLUMNS, CUSTOMER_NUMERIC_COLUMNS, parseCustomerLine } from './customer.parser.js';
 import {
   CUSTOMER_ITEM_COLUMNS,
@@ -8,7 +9,7 @@ import {
 } from './customer-item.parser.js';
 import { parseDate } from './field-parsers.js';
 import { ITEM_COLUMNS, ITEM_NUMERIC_COLUMNS, type ItemRow, parseItemLine } from './item.parser.js';
-import { type LineFormat, parseFile } from './line-parser.js';
+import type { LineFormat } from './line-parser.js';
 import {
   ORDER_HISTORY_COLUMNS,
   ORDER_HISTORY_NUMERIC_COLUMNS,

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REPORTED_REJECTIONS } from '../../../domain/imports.schema.js';
 import { products } from '../../db/schema.js';
 import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../../test/helpers.js';
+import { fixturePath } from '../../test/import-fixtures/read-fixture.js';
 import { multipartFile } from '../../test/multipart.js';
-import { fixturePath } from './fixtures/read-fixture.js';
 import { BATCH_ROWS } from './import-runner.js';
 
 const itemLines = (n: number, from = 0) =>

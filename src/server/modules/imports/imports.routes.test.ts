@@ -3,8 +3,8 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerProducts, customers, customerTypes, orderLines, orders, products } from '../../db/schema.js';
 import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../../test/helpers.js';
+import { fixturePath } from '../../test/import-fixtures/read-fixture.js';
 import { multipartFile } from '../../test/multipart.js';
-import { fixturePath } from './fixtures/read-fixture.js';
 import { BATCH_ROWS } from './import-runner.js';
 
 describe('the four imports', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFixture } from './fixtures/read-fixture.js';
+import { parseFixture } from '../../test/import-fixtures/read-fixture.js';
 import { ITEM_COLUMNS, ITEM_NUMERIC_COLUMNS, parseItemLine } from './item.parser.js';
 
 const format = { columns: ITEM_COLUMNS, numericColumns: ITEM_NUMERIC_COLUMNS, parse: parseItemLine };

@@ -50,24 +50,3 @@ export function reportedText(text: string): string {
   const cut = text.slice(0, REJECTED_TEXT_MAX);
   return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
 }
-
-/** A whole file's rows and rejections without a database: for tests and a "check only" pass. */
-export async function parseFile<Row>(
-  lines: AsyncIterable<TsvLine[]>,
-  format: LineFormat<Row>,
-): Promise<{ rows: Row[]; rejected: RejectedLine[]; lines: number }> {
-  const parseLine = createLineParser(format);
-  const rows: Row[] = [];
-  const rejected: RejectedLine[] = [];
-  let count = 0;
-  for await (const chunk of lines) {
-    for (const line of chunk) {
-      const outcome = parseLine(line);
-      if (outcome.kind === 'skip') continue;
-      count++;
-      if (outcome.kind === 'row') rows.push(outcome.row);
-      else rejected.push(outcome.rejected);
-    }
-  }
-  return { rows, rejected, lines: count };
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFixture } from './fixtures/read-fixture.js';
+import { parseFixture } from '../../test/import-fixtures/read-fixture.js';
 import {
   ORDER_HISTORY_COLUMNS,
   ORDER_HISTORY_NUMERIC_COLUMNS,

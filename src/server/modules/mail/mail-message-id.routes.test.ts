@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.js';
 import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
 import { validOrderBody } from '../../test/order-fixtures.js';
-import { startSmtpSink } from '../orders/mail-retry.smtp-sink.js';
+import { startSmtpSink } from '../../test/smtp-sink.js';
 import { runMailRetryRound } from './mail-retry.js';
 import { MAIL_LEASE_MS } from './mail-retry.service.js';
 

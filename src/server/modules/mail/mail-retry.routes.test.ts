@@ -16,8 +16,8 @@ import {
   type TestApp,
 } from '../../test/helpers.js';
 import { validOrderBody } from '../../test/order-fixtures.js';
+import { mailsFor, startSmtpSink } from '../../test/smtp-sink.js';
 import { testConfig } from '../../test/test-config.js';
-import { mailsFor, startSmtpSink } from '../orders/mail-retry.smtp-sink.js';
 import { runMailRetryRound } from './mail-retry.js';
 import { MAIL_BACKOFF_MINUTES, MAIL_LEASE_MS, MAIL_MAX_ATTEMPTS } from './mail-retry.service.js';
 

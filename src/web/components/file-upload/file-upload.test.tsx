@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImportReport } from '../../../domain/imports.schema';
+import { contractAnswer } from '../../test/contract';
 import { renderRoutes } from '../../test/render';
 import { FileUpload, ONE_FILE_MESSAGE, UPLOAD_LABEL } from './file-upload';
 
@@ -31,9 +32,10 @@ class FakeXhr {
   progress(loaded: number, total: number) {
     act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent));
   }
+  /** Answers with `body`, parsed with the contract's schema for the call (../../test/contract). */
   respond(status: number, body: unknown) {
     this.status = status;
-    this.responseText = JSON.stringify(body);
+    this.responseText = JSON.stringify(contractAnswer(this.method, this.url, status, body));
     act(() => this.onload?.());
   }
 }

@@ -56,12 +56,10 @@ describe('RequireRole', () => {
   });
 
   it('leaves when a later call answers 401 and the session is gone', async () => {
-    const fetchMock = mockFetch(200, { Role: 'customer', Customer: customer, User: null });
+    mockFetch(200, { Role: 'customer', Customer: customer, User: null });
     const { queryClient } = renderGuarded('/order/history');
     expect(await screen.findByText('Secret orders')).toBeTruthy();
-    fetchMock.mockImplementation(
-      async () => new Response(JSON.stringify({ Role: null, Customer: null, User: null }), { status: 200 }),
-    );
+    mockFetch(200, { Role: null, Customer: null, User: null });
     await queryClient.invalidateQueries({ queryKey: ['session'] });
     expect(await screen.findByText('Customer login')).toBeTruthy();
   });

@@ -7,10 +7,14 @@ export function getCustomerTypes(signal?: AbortSignal): Promise<CustomerTypeList
   return apiFetch<CustomerTypeListItem[]>('CustomerTypes', { signal });
 }
 
-/** GET /CustomerTypes, sorted by Id (spec section 9's default sort). */
+/**
+ * GET /CustomerTypes: the one query for every screen that needs the types (the maintenance
+ * list, the customer and message forms' selects, the order form's date rules), with the app's
+ * staleness. The server answers them by Id; the maintenance list sorts as its columns say.
+ */
 export const customerTypesQueryOptions = queryOptions({
   queryKey: queryKeys.customerTypes.list(),
-  queryFn: async ({ signal }) => (await getCustomerTypes(signal)).toSorted((a, b) => a.Id - b.Id),
+  queryFn: ({ signal }) => getCustomerTypes(signal),
 });
 
 export function useCustomerTypes() {

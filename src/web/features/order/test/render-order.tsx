@@ -9,6 +9,7 @@ import type { CustomerProduct } from '../../../../domain/customer.schema';
 import type { CustomerTypeListItem } from '../../../../domain/customer-type.schema';
 import { DialogHost } from '../../../components/dialogs/dialog-host';
 import { queryKeys } from '../../../lib/query-keys';
+import { contractAnswer } from '../../../test/contract';
 import { theme } from '../../../theme';
 
 /** Test data and a renderer for the order screens: a signed-in customer, the dialogs mounted. */
@@ -80,7 +81,8 @@ type Handler = (init: RequestInit | undefined, call: number) => Answer;
 
 /**
  * Replaces `fetch` with one that answers by 'METHOD /path' (the API root left out:
- * 'GET CustomerTypes'); an unknown call fails the test loudly with a 404.
+ * 'GET CustomerTypes'), each body parsed with the contract's schema (src/web/test/contract.ts);
+ * an unknown call fails the test loudly with a 404.
  */
 export function mockApi(handlers: Record<string, Handler | Answer>) {
   const calls = new Map<string, number>();
@@ -94,7 +96,7 @@ export function mockApi(handlers: Record<string, Handler | Answer>) {
     if (answer === undefined) return json(404, { ErrorMessage: `No mock for ${key}` });
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
     if (answer instanceof Promise) return answer;
-    return json(answer.status, answer.body);
+    return json(answer.status, contractAnswer(init?.method ?? 'GET', url, answer.status, answer.body));
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

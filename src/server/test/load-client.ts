@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { addDays, dayOfWeek } from '../../domain/business-date.js';
 import { earliestDeliveryDate } from '../../domain/delivery-date.js';
-import { TEST_NOW } from '../test/test-config.js';
+import { TEST_NOW } from './test-config.js';
 
 /**
  * What the resilience tests share: customers made in SQL, and a customer talking to a real

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
-import { TEST_NOW } from '../test/test-config.js';
 import { hostileKeys, hostileText, hostileValue, percentEncode } from './hostile-values.js';
+import { TEST_NOW } from './test-config.js';
 
 /** The part of JSON Schema that the OpenAPI document of this API uses. */
 export interface JsonSchema {

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import {
+  ApiErrorSchema,
+  FooterSchema,
+  SessionCustomerSchema,
+  SessionSchema,
+  SessionUserSchema,
+} from '../../domain/auth.schema';
+import { CustomerListItemSchema, CustomerProductSchema, CustomerSchema } from '../../domain/customer.schema';
+import { CustomerTypeListItemSchema, CustomerTypeSchema } from '../../domain/customer-type.schema';
+import { ImportReportSchema } from '../../domain/imports.schema';
+import { DisplayMessageSchema, MessageSchema } from '../../domain/message.schema';
+import {
+  CopiedOrderSchema,
+  OrderDetailSchema,
+  OrderListSchema,
+  OrderSaveResponseSchema,
+  WorksheetSchema,
+} from '../../domain/order-view.schema';
+import { ProductSchema } from '../../domain/product.schema';
+import {
+  RegenerateOrdersResponseSchema,
+  ResendOrderMailsResponseSchema,
+  WebOrderListItemSchema,
+} from '../../domain/regenerate.schema';
+import { SignInAttacksSchema } from '../../domain/sign-in-attacks.schema';
+import { UserSchema } from '../../domain/user.schema';
+
+/**
+ * The API's answers as the contract (design.md section 7) gives them: the domain's zod schemas
+ * that the server's routes declare as their responses. The web tests' fake API answers go
+ * through `contractAnswer`, so a fixture that drifts from the contract fails its test.
+ */
+type Success = z.ZodType | 'empty';
+const routes: [method: string, path: RegExp, success: Success, errors?: z.ZodType][] = [
+  ['POST', /^Authenticate$/, SessionCustomerSchema],
+  ['POST', /^Maint\/Authenticate$/, SessionUserSchema],
+  ['POST', /^Logout$/, 'empty'],
+  ['GET', /^Session$/, SessionSchema],
+  ['GET', /^SignInAttacks$/, SignInAttacksSchema],
+  ['GET', /^CustomerTypes$/, z.array(CustomerTypeListItemSchema)],
+  ['GET', /^CustomerType\/\d+$/, CustomerTypeSchema],
+  ['POST', /^CustomerType$/, CustomerTypeSchema],
+  ['DELETE', /^CustomerType\/\d+$/, 'empty'],
+  ['GET', /^Customers$/, z.array(CustomerListItemSchema)],
+  ['GET', /^Customer\/\d+$/, CustomerSchema],
+  ['POST', /^Customer$/, CustomerSchema],
+  ['DELETE', /^Customer\/\d+$/, 'empty'],
+  ['POST', /^Customer\/\d+\/Product$/, CustomerProductSchema],
+  ['DELETE', /^Customer\/\d+\/Product\/\d+$/, 'empty'],
+  ['GET', /^Orders$/, z.array(WebOrderListItemSchema)],
+  ['POST', /^RegenerateOrders$/, RegenerateOrdersResponseSchema],
+  ['POST', /^ResendOrderMails$/, ResendOrderMailsResponseSchema],
+  ['GET', /^Messages$/, z.array(MessageSchema)],
+  ['GET', /^Message\/\d+$/, MessageSchema],
+  ['POST', /^Message$/, MessageSchema],
+  ['DELETE', /^Message\/\d+$/, 'empty'],
+  ['GET', /^DisplayMessages\/\d+$/, z.array(DisplayMessageSchema)],
+  // A refused order answers its checks in the order's own shape, or the usual error body.
+  ['POST', /^Order$/, OrderSaveResponseSchema, OrderSaveResponseSchema.or(ApiErrorSchema)],
+  ['GET', /^Order\/\d+$/, OrderDetailSchema],
+  ['GET', /^Orders\/\d+$/, OrderListSchema],
+  ['GET', /^Order\/\d+\/Last$/, OrderDetailSchema],
+  ['POST', /^Order\/Copy$/, CopiedOrderSchema],
+  ['GET', /^Order\/\d+\/Worksheet$/, WorksheetSchema],
+  ['GET', /^Products$/, z.array(ProductSchema)],
+  ['GET', /^Product\/\d+$/, ProductSchema],
+  ['POST', /^Product$/, ProductSchema],
+  ['DELETE', /^Product\/\d+$/, 'empty'],
+  ['GET', /^Footer$/, FooterSchema],
+  ['POST', /^Footer$/, FooterSchema],
+  ['GET', /^Users$/, z.array(UserSchema)],
+  ['GET', /^User\/\d+$/, UserSchema],
+  ['POST', /^User$/, UserSchema],
+  ['DELETE', /^User\/\d+$/, 'empty'],
+  ['POST', /^(Item|Customer|CustomerItem|OrderHistory)Import$/, ImportReportSchema],
+];
+
+/** 'Orders/1001', from '/api/v1/Orders/1001?x=1', 'http://host/api/v1/Orders/1001/' or 'Orders/1001'. */
+export function contractPath(url: string): string {
+  const path = url.replace(/^https?:\/\/[^/]+/, '').replace(/[?#].*$/, '');
+  return path
+    .replace(/^\/?api\/(v1\/)?/, '')
+    .replace(/^\//, '')
+    .replace(/\/$/, '');
+}
+
+/** Fake answers that broke the contract since the last `takeContractBreaches`. */
+const breaches: string[] = [];
+
+/** The breaches seen so far, emptied: the web tests' setup fails a test that had any. */
+export function takeContractBreaches(): string[] {
+  return breaches.splice(0);
+}
+
+/**
+ * The body of a fake answer to `METHOD url` with `status`, parsed with the contract's schema.
+ * An answer the contract does not allow (a missing or mistyped field, or a field the contract
+ * does not have), or a call with no contract, throws and is remembered as a breach.
+ */
+export function contractAnswer(method: string, url: string, status: number, body: unknown): unknown {
+  const path = contractPath(url);
+  const route = routes.find(([m, p]) => m === method && p.test(path));
+  const fail = (why: string): never => {
+    const message = `The fake answer to ${method} ${path} (${status}) breaks the contract: ${why}`;
+    breaches.push(message);
+    throw new Error(message);
+  };
+  if (!route) return fail('no such call');
+  const [, , success, errors = ApiErrorSchema] = route;
+  // A proxy's or a stopped server's 5xx comes without the API's body; the client copes with it.
+  if (status >= 500 && body === undefined) return body;
+  const schema = status >= 400 ? errors : success;
+  if (schema === 'empty' || status === 204) {
+    if (body !== undefined && body !== null) fail('this answer has no body');
+    return body;
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) fail(z.prettifyError(parsed.error));
+  const extra = droppedKeys(body, parsed.data);
+  if (extra.length > 0) fail(`fields the contract does not have: ${extra.join(', ')}`);
+  return parsed.data;
+}
+
+/** The paths of the fields in `input` that parsing left out of `output`. */
+function droppedKeys(input: unknown, output: unknown, at = ''): string[] {
+  if (Array.isArray(input) && Array.isArray(output))
+    return input.flatMap((item, i) => droppedKeys(item, output[i], `${at}[${i}]`));
+  if (!isRecord(input) || !isRecord(output)) return [];
+  return Object.keys(input).flatMap((key) =>
+    key in output
+      ? droppedKeys(input[key], output[key], at ? `${at}.${key}` : key)
+      : [at ? `${at}.${key}` : key],
+  );
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A fixture built through the contract's schema: `fixture(CustomerSchema, {...})`. */
+export function fixture<S extends z.ZodType>(schema: S, value: z.input<S>): z.output<S> {
+  return schema.parse(value);
+}
