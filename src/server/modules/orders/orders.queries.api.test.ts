@@ -163,6 +163,15 @@ describe('statements per request on the ordering hot paths', () => {
         .limit(1);
       expect((await get(`/api/v1/Order/${ownOrder!.id}`, other)).statusCode).toBe(401);
       expect((await get('/api/v1/Order/2000000000', other)).statusCode).toBe(401);
+      // Checked before the id or the body: a malformed one gets 401 too, not a validation answer.
+      expect((await get('/api/v1/Order/abc', other)).statusCode).toBe(401);
+      const malformed = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/Order',
+        payload: { DeliveryDate: 12, ProductQuantities: 'none' },
+        headers: { cookie: other },
+      });
+      expect(malformed.statusCode).toBe(401);
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/v1/Order',
