@@ -12,7 +12,7 @@ import {
   WorksheetSchema,
 } from '../../../domain/order-view.schema.js';
 import { notFound, unauthorized } from '../../lib/http-error.js';
-import { IdParams, idParam } from '../../lib/route-schemas.js';
+import { idParam, idParams } from '../../lib/route-schemas.js';
 import {
   acceptCustomer,
   assertCustomerAccess,
@@ -30,8 +30,15 @@ import {
 import { placeOrder } from './place-order.js';
 import { customerWithWorksheet } from './worksheet.service.js';
 
-const CustomerParams = z.object({ customerId: idParam });
-const CompanyParams = z.object({ companyId: z.coerce.number().int().min(1).max(9999) });
+const CustomerParams = z.object({ customerId: idParam('Customer') });
+const companyIdMessage = 'Company id must be a whole number from 1 to 9999';
+const CompanyParams = z.object({
+  companyId: z.coerce
+    .number({ error: companyIdMessage })
+    .int(companyIdMessage)
+    .min(1, companyIdMessage)
+    .max(9999, companyIdMessage),
+});
 const tags = ['Orders'];
 // What a 404 names; the same words whether the id is unknown or another customer's.
 const ORDER = 'The order';
@@ -82,7 +89,7 @@ export async function orderRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'One order with its products',
-        params: IdParams,
+        params: idParams('Order'),
         response: { 200: OrderDetailSchema },
       },
     },
@@ -175,7 +182,7 @@ export async function orderRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "The customer's order worksheet ({id} is the customer's Id)",
-        params: IdParams,
+        params: idParams('Customer'),
         response: { 200: WorksheetSchema },
       },
     },
