@@ -77,6 +77,11 @@ export const WorksheetRowSchema = z.object({
   Description: z.string(),
   UnitsPerCase: z.number().int(),
   IsCaseOnly: z.boolean(),
+  /**
+   * False for a product the customer may no longer order (its link ended, it was made
+   * inactive) that the sheet shows only for its cases in the past delivery dates.
+   */
+  IsOffered: z.boolean(),
   /** Cases ordered for each of the worksheet's delivery dates; a date with none is absent. */
   Products: z.record(z.string(), z.number().int()),
 });
