@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatCompanyId } from './company-id';
 import { customerTypeMessages } from './customer-type.schema';
 import { PRODUCT_CODE_MAX } from './order.schema';
 import { ProductTypeNameSchema } from './product.schema';
@@ -20,7 +21,7 @@ export const ORDER_NO_MAX = 99_999;
 export const customerMessages = {
   companyId: 'Company Id must be a whole number from 1 to 9999',
   zipcode: 'Zip Code must be a whole number from 1 to 99999',
-  companyIdTaken: (companyId: number) => `Company Id ${companyId} already exists`,
+  companyIdTaken: (companyId: number) => `Company Id ${formatCompanyId(companyId)} already exists`,
   productRequired: 'Product is required',
   unknownProduct: (what: string | number) => `Product ${what} does not exist`,
   alreadyLinked: (code: string) => `Product ${code} is already linked to this customer`,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INT_MAX } from './schema-fields';
+import { idField } from './schema-fields';
 
 /** The answers of the order calls (spec section 3: customer order, order list, worksheet). */
 
@@ -68,8 +68,8 @@ export type CopiedOrder = z.infer<typeof CopiedOrderSchema>;
 
 // Ids are PostgreSQL integers: a larger number would fail in the database as a 500.
 export const CopyOrderRequestSchema = z.object({
-  OrderId: z.coerce.number().int().positive().max(INT_MAX),
-  CustomerId: z.coerce.number().int().positive().max(INT_MAX).optional(),
+  OrderId: idField('Order'),
+  CustomerId: idField('Customer').optional(),
 });
 
 export const WorksheetRowSchema = z.object({
@@ -77,6 +77,11 @@ export const WorksheetRowSchema = z.object({
   Description: z.string(),
   UnitsPerCase: z.number().int(),
   IsCaseOnly: z.boolean(),
+  /**
+   * False for a product the customer may no longer order (its link ended, it was made
+   * inactive) that the sheet shows only for its cases in the past delivery dates.
+   */
+  IsOffered: z.boolean(),
   /** Cases ordered for each of the worksheet's delivery dates; a date with none is absent. */
   Products: z.record(z.string(), z.number().int()),
 });

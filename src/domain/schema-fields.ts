@@ -12,6 +12,16 @@ import { normalizePhone } from './phone';
 /** PostgreSQL's integer: ids and numbers above it would fail in the database, not in the rule. */
 export const INT_MAX = 2_147_483_647;
 
+/**
+ * A record's id in a path or a request ('/Order/abc'): anything but a whole number from 1 to
+ * PostgreSQL's integer gets '{Thing} id must be a whole number', never the schema library's
+ * own words (issue 17, item 6).
+ */
+export function idField(thing: string) {
+  const message = `${thing} id must be a whole number`;
+  return z.coerce.number({ error: message }).int(message).min(1, message).max(INT_MAX, message);
+}
+
 /** A record's Id in a save body: 0, null or absent means "create a new one". */
 export const SaveIdField = z
   .number({ error: 'Id must be a whole number' })

@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../domain/auth.schema.js';
-import { INT_MAX } from '../../domain/schema-fields.js';
+import { idField } from '../../domain/schema-fields.js';
 
-/** A record id in a path; capped at PostgreSQL's integer so a huge id is a 400, not a database error. */
-export const idParam = z.coerce.number().int().positive().max(INT_MAX);
+/**
+ * A record id in a path, named for what it is ('Order id must be a whole number'); capped at
+ * PostgreSQL's integer so a huge id is a 400, not a database error.
+ */
+export const idParam = (thing: string) => idField(thing);
 
-export const IdParams = z.object({ id: idParam });
+/** `{id}` in a path: the id of a `thing` ('Order', 'Customer type'). */
+export const idParams = (thing: string) => z.object({ id: idParam(thing) });
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422;
 

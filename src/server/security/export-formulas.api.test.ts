@@ -50,7 +50,8 @@ describe('formulas in the back-office export files', () => {
         expect(cols[1]).toBe('1001');
         expect(cols[3]).toMatch(/^\d\d\/\d\d\/\d{4}$/);
         expect(cols[6]).toBe('3125550142');
-        for (const n of cols.slice(10)) expect(n).toMatch(/^\d+$/);
+        for (const n of cols.slice(10, 13)) expect(n).toMatch(/^\d+$/);
+        expect(cols[13]).toBe('');
         for (const col of cols) expect(col).not.toMatch(/^[=+\-@\t\r]/);
       }
     };
@@ -72,5 +73,18 @@ describe('formulas in the back-office export files', () => {
     });
     expect(regen.statusCode).toBe(200);
     check();
+  });
+
+  it("writes a reference customer's PO that starts like a formula with a leading quote (issue 17)", async () => {
+    const cookie = await signInCustomer(t.app, 6001, 60611);
+    const body = { ...(await validOrderBody(t.db, 6001, TEST_NOW)), ReferencePO: '@SUM(A1:A9)' };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/Order',
+      payload: body,
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(201);
+    for (const cols of exportLines(res.json().OrderNum)) expect(cols[13]).toBe("'@SUM(A1:A9)");
   });
 });

@@ -6,7 +6,7 @@ import {
   CustomerTypeSaveSchema,
   CustomerTypeSchema,
 } from '../../../domain/customer-type.schema.js';
-import { adminErrors, errorResponses, IdParams } from '../../lib/route-schemas.js';
+import { adminErrors, errorResponses, idParams } from '../../lib/route-schemas.js';
 import {
   deleteCustomerType,
   getCustomerType,
@@ -41,7 +41,7 @@ export async function customerTypeRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'One customer type',
-        params: IdParams,
+        params: idParams('Customer type'),
         response: { 200: CustomerTypeSchema, ...adminErrors, ...errorResponses(400, 404) },
       },
     },
@@ -77,7 +77,7 @@ export async function customerTypeRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Deletes a customer type that no customer uses and no message is addressed to',
-        params: IdParams,
+        params: idParams('Customer type'),
         response: { 204: z.null().describe('Deleted'), ...adminErrors, ...errorResponses(400, 404, 409) },
       },
     },

@@ -8,7 +8,7 @@ import {
   CustomerSaveSchema,
   CustomerSchema,
 } from '../../../domain/customer.schema.js';
-import { adminErrors, errorResponses, IdParams, idParam } from '../../lib/route-schemas.js';
+import { adminErrors, errorResponses, idParam, idParams } from '../../lib/route-schemas.js';
 import { assertCustomerAccess } from '../../plugins/auth.js';
 import { addCustomerProduct, removeCustomerProduct } from './customer-products.service.js';
 import { deleteCustomer, getCustomer, listCustomers, saveCustomer } from './customers.service.js';
@@ -40,7 +40,7 @@ export async function customerRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'One customer with its linked products (a customer may read only their own)',
-        params: IdParams,
+        params: idParams('Customer'),
         response: { 200: CustomerSchema, ...adminErrors, ...errorResponses(400, 404) },
       },
     },
@@ -79,7 +79,7 @@ export async function customerRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Deletes a customer that has no orders, with its product links',
-        params: IdParams,
+        params: idParams('Customer'),
         response: { 204: z.null().describe('Deleted'), ...adminErrors, ...errorResponses(400, 404, 409) },
       },
     },
@@ -96,7 +96,7 @@ export async function customerRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Links a product (by ProductId or Code) to the customer',
-        params: IdParams,
+        params: idParams('Customer'),
         body: CustomerProductLinkSaveSchema,
         response: { 201: CustomerProductSchema, ...adminErrors, ...errorResponses(400, 404, 409, 422) },
       },
@@ -114,7 +114,7 @@ export async function customerRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Removes a product link from the customer',
-        params: z.object({ id: idParam, productLinkId: idParam }),
+        params: z.object({ id: idParam('Customer'), productLinkId: idParam('Product link') }),
         response: { 204: z.null().describe('Removed'), ...adminErrors, ...errorResponses(400, 404) },
       },
     },

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ne } from 'drizzle-orm';
+import { formatCompanyId } from '../../../domain/company-id.js';
 import {
   type Customer,
   type CustomerListItem,
@@ -108,7 +109,7 @@ export async function deleteCustomer(db: DbOrTx, id: number): Promise<void> {
     const [placed] = await tx.select({ n: count() }).from(orders).where(eq(orders.customerId, id));
     if (placed && placed.n > 0) {
       throw conflict(
-        `Customer ${row.companyId} cannot be deleted: it has ${plural(placed.n, 'order')}. Make it inactive instead.`,
+        `Customer ${formatCompanyId(row.companyId)} cannot be deleted: it has ${plural(placed.n, 'order')}. Make it inactive instead.`,
       );
     }
     await tx.delete(customers).where(eq(customers.id, id));

@@ -131,8 +131,13 @@ export function looksLikeHeader(cols: string[], numericColumns: readonly number[
   return words > 0;
 }
 
-export function columnCountMessage(found: number, columns: readonly string[]): string {
-  return `The line has ${found} ${found === 1 ? 'column' : 'columns'}; expected ${columns.length} separated by tabs: ${columns.join(', ')}`;
+/** `min`: the fewest columns a line may have when the last ones are optional. */
+export function columnCountMessage(found: number, columns: readonly string[], min = columns.length): string {
+  const expected =
+    min === columns.length
+      ? `${min}`
+      : `${min} ${columns.length - min === 1 ? 'or' : 'to'} ${columns.length}`;
+  return `The line has ${found} ${found === 1 ? 'column' : 'columns'}; expected ${expected} separated by tabs: ${columns.join(', ')}`;
 }
 
 /** A cell as quoted in a message: short, so a report of broken lines stays small. */

@@ -1,3 +1,4 @@
+import { formatCompanyId } from '../../../domain/company-id.js';
 import { customerMessages } from '../../../domain/customer.schema.js';
 import type { SqlRunner } from './sql-runner.js';
 
@@ -8,7 +9,7 @@ import type { SqlRunner } from './sql-runner.js';
  */
 
 export const unknownCustomerMessage = (companyId: number) =>
-  `Customer ${companyId} does not exist (import the customers file first)`;
+  `Customer ${formatCompanyId(companyId)} does not exist (import the customers file first)`;
 
 export const unknownProductMessage = (code: string) => customerMessages.unknownProduct(code);
 

@@ -12,6 +12,7 @@ import { ITEM_COLUMNS, ITEM_NUMERIC_COLUMNS, type ItemRow, parseItemLine } from 
 import type { LineFormat } from './line-parser.js';
 import {
   ORDER_HISTORY_COLUMNS,
+  ORDER_HISTORY_MIN_COLUMNS,
   ORDER_HISTORY_NUMERIC_COLUMNS,
   parseOrderHistoryLine,
 } from './order-history.parser.js';
@@ -35,6 +36,7 @@ const formats: [string, LineFormat<{ line: number }>][] = [
     'order history',
     {
       columns: ORDER_HISTORY_COLUMNS,
+      minColumns: ORDER_HISTORY_MIN_COLUMNS,
       numericColumns: ORDER_HISTORY_NUMERIC_COLUMNS,
       parse: parseOrderHistoryLine,
     },

@@ -97,6 +97,26 @@ async function spoolUpload(dir: string, bytes: AsyncIterable<Uint8Array>): Promi
   }
 }
 
+/**
+ * The query options an upload knows: none yet. The import preview of design.md 7.7 will add
+ * `dryRun`; until then `?dryRun=1` must not apply the file it was meant to preview (issue
+ * 17, item 2), and once it exists any other option is still refused.
+ */
+export const IMPORT_OPTIONS: readonly string[] = [];
+
+/** 422 before a byte of the file is read, for any query option the upload does not know. */
+export function refuseUnknownOptions(query: unknown) {
+  const unknown = Object.keys((query ?? {}) as object).filter((k) => !IMPORT_OPTIONS.includes(k));
+  if (!unknown.length) return;
+  const names = unknown.map((k) => `'${k.length > 40 ? `${k.slice(0, 40)}...` : k}'`).join(', ');
+  const known = IMPORT_OPTIONS.length ? `takes only ${IMPORT_OPTIONS.join(', ')}` : 'takes no options';
+  throw new HttpError(
+    422,
+    `Unknown ${unknown.length === 1 ? 'option' : 'options'} ${names}: this import ${known}, so nothing was applied`,
+    unknown.map((k) => ({ Field: k, Message: 'is not an option of this import' })),
+  );
+}
+
 const oneFileOnly = () => new HttpError(400, 'Send one file per upload: this request has more than one');
 
 /**
@@ -130,8 +150,8 @@ function isMalformedMultipart(err: unknown): boolean {
 
 /**
  * One upload: the file is read as it streams in (never buffered whole) and imported in one
- * transaction; 413 past the size limit, 422 for a file that is not an import file at all,
- * 400 for a request that is not one well-formed file.
+ * transaction; 413 past the size limit, 422 for a file that is not an import file at all or
+ * an option the upload does not know, 400 for a request that is not one well-formed file.
  */
 export async function importUpload<Row extends { line: number }, Staged>(
   app: FastifyInstance,
@@ -139,6 +159,7 @@ export async function importUpload<Row extends { line: number }, Staged>(
   def: ImportDefinition<Row, Staged>,
 ): Promise<ImportReport> {
   const limit = app.config.uploadLimitBytes;
+  refuseUnknownOptions(request.query);
   if (!request.isMultipart()) {
     throw new HttpError(415, `Send the file as multipart/form-data in a field named '${IMPORT_FILE_FIELD}'`);
   }

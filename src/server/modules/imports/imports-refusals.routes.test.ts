@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_REPORTED_REJECTIONS } from '../../../domain/imports.schema.js';
-import { products } from '../../db/schema.js';
+import { customers, products } from '../../db/schema.js';
 import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../../test/helpers.js';
 import { fixturePath } from '../../test/import-fixtures/read-fixture.js';
 import { multipartFile } from '../../test/multipart.js';
@@ -47,6 +47,41 @@ describe('files the imports refuse', () => {
       expect((await post(itemLines(1), { url, cookie: customer })).statusCode).toBe(403);
     }
     expect(await productCount()).toBe(before);
+  });
+
+  it('422 for an option the import does not know, such as a preview, and applies nothing (issue 17)', async () => {
+    const customerCount = async () => (await t.db.select({ n: count() }).from(customers))[0]!.n;
+    const before = { products: await productCount(), customers: await customerCount() };
+    const customersFile = '8890\tOption Test Bar\t60601\t1\n';
+    for (const [url, file] of [
+      ['/api/CustomerImport?dryRun=1', customersFile],
+      ['/api/ItemImport?dryRun=1', itemLines(3)],
+      ['/api/CustomerItemsImport?dryRun=true', '8890\tRF-0\t\t\t1\n'],
+      [
+        '/api/OrderHistoryImport?dryRun',
+        '11/02/2026\t1001\tBar\t11/04/2026\tH-OPT\tPat\t\tREG\tRF-0\tx\t12\t0\t1\n',
+      ],
+    ] as const) {
+      const res = await post(file, { url });
+      expect(res.statusCode).toBe(422);
+      expect(res.json()).toEqual({
+        ErrorMessage: "Unknown option 'dryRun': this import takes no options, so nothing was applied",
+        Errors: [{ Field: 'dryRun', Message: 'is not an option of this import' }],
+      });
+    }
+    const two = await post(customersFile, { url: '/api/CustomerImport?force=1&dryRun=1' });
+    expect(two.statusCode).toBe(422);
+    expect(two.json().ErrorMessage).toBe(
+      "Unknown options 'force', 'dryRun': this import takes no options, so nothing was applied",
+    );
+    // The guard still comes first: nobody learns about the options.
+    expect((await post(customersFile, { url: '/api/CustomerImport?dryRun=1', cookie: '' })).statusCode).toBe(
+      401,
+    );
+    expect({ products: await productCount(), customers: await customerCount() }).toEqual(before);
+    // Without the option the same file is applied.
+    expect((await post(customersFile, { url: '/api/CustomerImport' })).json()).toMatchObject({ Inserted: 1 });
+    expect(await customerCount()).toBe(before.customers + 1);
   });
 
   it('422 for a binary file, an empty file, a header alone, and a file whose every line is wrong', async () => {

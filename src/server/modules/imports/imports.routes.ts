@@ -43,7 +43,7 @@ export async function importRoutes(app: FastifyInstance) {
         schema: {
           tags: ['Imports'],
           summary,
-          description: `Tab-separated columns: ${def.columns.join(', ')}. 413 past the upload limit; 422 for a file with no line that can be imported (binary, empty, every line wrong), which changes nothing.`,
+          description: `Tab-separated columns: ${def.columns.join(', ')}. 413 past the upload limit; 422 for a file with no line that can be imported (binary, empty, every line wrong) or a query option the import does not know (it takes none yet), which changes nothing.`,
           consumes: ['multipart/form-data'],
           response: {
             200: ImportReportSchema,

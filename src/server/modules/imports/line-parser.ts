@@ -5,6 +5,8 @@ import { MAX_LINE_BYTES, type TsvLine } from './tsv-reader.js';
 /** What a kind of file knows about its lines. */
 export interface LineFormat<Row> {
   columns: readonly string[];
+  /** The fewest columns a line may have when the last ones are optional (default: all of them). */
+  minColumns?: number;
   /** Where data lines hold numbers: a first line with words there is a header. */
   numericColumns: readonly number[];
   parse(cols: string[], lineNo: number): ParseResult<Row>;
@@ -23,6 +25,7 @@ const SKIP = { kind: 'skip' } as const;
  */
 export function createLineParser<Row>(format: LineFormat<Row>): (line: TsvLine) => LineOutcome<Row> {
   const expected = format.columns.length;
+  const fewest = format.minColumns ?? expected;
   let first = true;
   return (line) => {
     if (line.tooLong) {
@@ -33,7 +36,8 @@ export function createLineParser<Row>(format: LineFormat<Row>): (line: TsvLine) 
     const cols = splitColumns(line.text, expected);
     if (first) {
       first = false;
-      if (cols.length === expected && looksLikeHeader(cols, format.numericColumns)) return SKIP;
+      if (cols.length >= fewest && cols.length <= expected && looksLikeHeader(cols, format.numericColumns))
+        return SKIP;
     }
     const parsed = format.parse(cols, line.lineNo);
     return parsed.ok ? { kind: 'row', row: parsed.row } : reject(line.lineNo, parsed.message, line.text);

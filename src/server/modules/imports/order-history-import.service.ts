@@ -10,6 +10,7 @@ import type {
 } from './import-runner.js';
 import {
   ORDER_HISTORY_COLUMNS,
+  ORDER_HISTORY_MIN_COLUMNS,
   ORDER_HISTORY_NUMERIC_COLUMNS,
   type OrderHistoryRow,
   parseOrderHistoryLine,
@@ -42,6 +43,7 @@ const stageColumns = [
   'units_per_case',
   'cases',
   'units',
+  'reference_po',
 ] as const;
 
 // Dropped with the transaction: a refused file or a dead process leaves nothing behind.
@@ -50,7 +52,7 @@ const createStage = `
     line integer not null, order_num text not null, company_id integer not null, order_type text not null,
     order_date date not null, delivery_date date not null, name text not null, phone text not null,
     code text not null, description text not null, units_per_case integer not null,
-    cases integer not null, units integer not null
+    cases integer not null, units integer not null, reference_po text
   ) on commit drop`;
 
 /** A row as a COPY line (no line break) in `stageColumns` order. */
@@ -69,6 +71,7 @@ function stageLine(r: OrderHistoryRow): string {
     r.unitsPerCase,
     r.cases,
     r.units,
+    r.referencePo,
   ]);
 }
 
@@ -78,7 +81,8 @@ function stageLine(r: OrderHistoryRow): string {
  * are left out (`rejected` names them); the others are grouped into orders by number: the
  * header comes from the order's first line in the batch, the create date is the order date's
  * midnight in the business time zone, an order delivered before today is Completed, any other
- * Open. Web orders are never touched (the `source` guard in the upsert is a second lock on the
+ * Open; its Reference PO is the 14th column's, or, for a 13-column line, the one it had ('' for
+ * a new order). Web orders are never touched (the `source` guard in the upsert is a second lock on the
  * door). Lines are an upsert by (order, item), the batch's last line for a key winning; a
  * line counts as Updated when its row changed or, unchanged itself, its order's header did.
  */
@@ -91,20 +95,26 @@ const applyBatch = `
     from ${STAGE} s join customers c on c.company_id = s.company_id
     where s.order_num not in (select order_num from web)),
   hdr as (
-    insert into orders (customer_id, order_num, source, order_type, create_date, delivery_date, name, phone, status)
-    select distinct on (order_num) customer_id, order_num, 'import', order_type,
-           order_date::timestamp at time zone $1::text, delivery_date, name, phone,
-           case when delivery_date < $2::date then ${OrderStatus.Completed} else ${OrderStatus.Open} end
-    from src order by order_num, line
+    insert into orders (customer_id, order_num, source, order_type, create_date, delivery_date, name, phone,
+                        reference_po, status)
+    select h.customer_id, order_num, 'import', h.order_type, h.create_date, h.delivery_date, h.name, h.phone,
+           coalesce(h.reference_po, o.reference_po, ''), h.status
+    from (
+      select distinct on (order_num) customer_id, order_num, order_type,
+             order_date::timestamp at time zone $1::text as create_date, delivery_date, name, phone,
+             reference_po,
+             case when delivery_date < $2::date then ${OrderStatus.Completed} else ${OrderStatus.Open} end as status
+      from src order by order_num, line) h
+    left join orders o using (order_num)
     on conflict (order_num) do update set customer_id = excluded.customer_id,
       order_type = excluded.order_type, create_date = excluded.create_date,
       delivery_date = excluded.delivery_date, name = excluded.name, phone = excluded.phone,
-      status = excluded.status
+      reference_po = excluded.reference_po, status = excluded.status
     where orders.source = 'import'
       and (orders.customer_id, orders.order_type, orders.create_date, orders.delivery_date,
-           orders.name, orders.phone, orders.status)
+           orders.name, orders.phone, orders.reference_po, orders.status)
         is distinct from (excluded.customer_id, excluded.order_type, excluded.create_date,
-           excluded.delivery_date, excluded.name, excluded.phone, excluded.status)
+           excluded.delivery_date, excluded.name, excluded.phone, excluded.reference_po, excluded.status)
     returning id, order_num, (xmax = 0) as inserted),
   ids as (
     -- New and changed orders come back from the upsert; unchanged ones were there before it.
@@ -184,7 +194,7 @@ async function openStagedWriter(q: SqlRunner, env: ImportEnv, unknown: { items: 
 /**
  * Order history import (design.md 5.8): lines are grouped into orders by order number
  * (source 'import', the ERP's order type), one order line per item, an upsert by (order
- * number, item). An unknown customer is rejected; an unknown item keeps the code and
+ * number, item), the order's Reference PO from the 14th column. An unknown customer is rejected; an unknown item keeps the code and
  * description it carries. The orders then show in the customer's history and worksheet.
  * PostgreSQL stages each batch with COPY and applies it with one statement; PGlite keeps the
  * row writer (order-history-rows.writer.ts), faster there.
@@ -192,6 +202,7 @@ async function openStagedWriter(q: SqlRunner, env: ImportEnv, unknown: { items: 
 export const orderHistoryImport: ImportDefinition<OrderHistoryRow, OrderHistoryRow | string> = {
   kind: 'OrderHistory',
   columns: ORDER_HISTORY_COLUMNS,
+  minColumns: ORDER_HISTORY_MIN_COLUMNS,
   numericColumns: ORDER_HISTORY_NUMERIC_COLUMNS,
   parse: parseOrderHistoryLine,
   // One order's lines come together in the ERP's file: keys are remembered per order (decision 030).

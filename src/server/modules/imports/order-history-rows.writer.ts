@@ -20,29 +20,32 @@ export const webOrderMessage = (orderNum: string) =>
 
 // New orders: the header comes from the order's first line in the batch. The create date
 // is the order date's midnight in the business time zone; an order delivered before today
-// is Completed, any other Open.
+// is Completed, any other Open. The Reference PO is the 14th column's ('' for a 13-column line).
 const orderValues = `
-  select c, n, 'import', t, od::timestamp at time zone $2::text, dd, nm, ph,
+  select c, n, 'import', t, od::timestamp at time zone $2::text, dd, nm, ph, coalesce(po, ''),
          case when dd < $3::date then ${OrderStatus.Completed} else ${OrderStatus.Open} end
-  from json_to_recordset($1::json) as x(id integer, n text, c integer, t text, od date, dd date, nm text, ph text)`;
+  from json_to_recordset($1::json)
+    as x(id integer, n text, c integer, t text, od date, dd date, nm text, ph text, po text)`;
 
 const insertOrders = `
-  insert into orders (customer_id, order_num, source, order_type, create_date, delivery_date, name, phone, status)
+  insert into orders (customer_id, order_num, source, order_type, create_date, delivery_date, name, phone,
+                      reference_po, status)
   ${orderValues}
   returning id, order_num`;
 
 // Orders already imported: their header is rewritten only where it changed. Web orders are
 // never touched (they are rejected before this; the source guard is a second lock on the door).
+// A 13-column line (no PO) leaves the order's Reference PO as it was.
 const updateOrders = `
   update orders o set customer_id = v.c, order_type = v.t, create_date = v.cd, delivery_date = v.dd,
-    name = v.nm, phone = v.ph, status = v.st
-  from (select id, c, t, od::timestamp at time zone $2::text as cd, dd, nm, ph,
+    name = v.nm, phone = v.ph, reference_po = coalesce(v.po, o.reference_po), status = v.st
+  from (select id, c, t, od::timestamp at time zone $2::text as cd, dd, nm, ph, po,
                case when dd < $3::date then ${OrderStatus.Completed} else ${OrderStatus.Open} end as st
         from json_to_recordset($1::json)
-          as x(id integer, n text, c integer, t text, od date, dd date, nm text, ph text)) v
+          as x(id integer, n text, c integer, t text, od date, dd date, nm text, ph text, po text)) v
   where o.id = v.id and o.source = 'import'
-    and (o.customer_id, o.order_type, o.create_date, o.delivery_date, o.name, o.phone, o.status)
-      is distinct from (v.c, v.t, v.cd, v.dd, v.nm, v.ph, v.st)
+    and (o.customer_id, o.order_type, o.create_date, o.delivery_date, o.name, o.phone, o.reference_po, o.status)
+      is distinct from (v.c, v.t, v.cd, v.dd, v.nm, v.ph, coalesce(v.po, o.reference_po), v.st)
   returning o.id`;
 
 const lineKeys = ['o', 'p', 'c', 'd', 'u', 'cq', 'uq', 'co'];
@@ -96,6 +99,7 @@ interface OrderHeader {
   dd: string;
   nm: string;
   ph: string;
+  po: string | null;
 }
 
 function orderHeader(row: OrderHistoryRow, customerId: number): OrderHeader {
@@ -107,6 +111,7 @@ function orderHeader(row: OrderHistoryRow, customerId: number): OrderHeader {
     dd: row.deliveryDate,
     nm: row.name,
     ph: row.phone,
+    po: row.referencePo,
   };
 }
 

@@ -1,19 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { parseFixture } from '../../test/import-fixtures/read-fixture.js';
+import { splitColumns } from './field-parsers.js';
 import {
   ORDER_HISTORY_COLUMNS,
+  ORDER_HISTORY_MIN_COLUMNS,
   ORDER_HISTORY_NUMERIC_COLUMNS,
   parseOrderHistoryLine,
 } from './order-history.parser.js';
 
 const format = {
   columns: ORDER_HISTORY_COLUMNS,
+  minColumns: ORDER_HISTORY_MIN_COLUMNS,
   numericColumns: ORDER_HISTORY_NUMERIC_COLUMNS,
   parse: parseOrderHistoryLine,
 };
 
 describe('order history file', () => {
-  it('reads the 13 columns, skips the header and blank lines, and rejects a bad number and a bad date', async () => {
+  it("reads the 13 columns of the ERP's own files, skips the header and blank lines, and rejects a bad number and a bad date", async () => {
     const { rows, rejected, lines } = await parseFixture('order-history.txt', format);
     expect(lines).toBe(7);
     expect(rows.map((r) => r.line)).toEqual([2, 3, 5, 8, 9]);
@@ -31,6 +34,7 @@ describe('order history file', () => {
       unitsPerCase: 24,
       units: 0,
       cases: 3,
+      referencePo: null,
     });
     expect(rows[2]).toMatchObject({
       orderDate: '2025-01-07',
@@ -47,11 +51,23 @@ describe('order history file', () => {
     ]);
   });
 
-  it('reads back what the back-office export writes', () => {
+  it('reads back what the back-office export writes, the Reference PO in the 14th column', () => {
     const exported =
-      '11/21/2026\t1001\tThe Bar\t11/24/2026\tW100001\tPat\t3125550142\tWEB\tC-1\tCola\t24\t0\t2';
+      '11/21/2026\t6001\tThe Market\t11/24/2026\tW100001\tPat\t3125550142\tWEB\tC-1\tCola\t24\t0\t2\tPO-77';
     const r = parseOrderHistoryLine(exported.split('\t'), 1);
-    expect(r).toMatchObject({ ok: true, row: { orderNum: 'W100001', cases: 2, deliveryDate: '2026-11-24' } });
+    expect(r).toMatchObject({
+      ok: true,
+      row: { orderNum: 'W100001', cases: 2, deliveryDate: '2026-11-24', referencePo: 'PO-77' },
+    });
+    const noPo = parseOrderHistoryLine(splitColumns(exported.replace('PO-77', ''), 14), 2);
+    expect(noPo).toMatchObject({ ok: true, row: { referencePo: '' } });
+  });
+
+  it('says which column counts it takes', () => {
+    const r = parseOrderHistoryLine(['01/06/2025', '1001'], 4);
+    expect(!r.ok && r.message).toBe(
+      'The line has 2 columns; expected 13 or 14 separated by tabs: order date, customer number, customer name, delivery date, order number, contact name, contact phone, order type, item number, item description, units per case, units, cases, reference PO',
+    );
   });
 
   it('takes blank quantities as 0 but needs an order number and an item', () => {

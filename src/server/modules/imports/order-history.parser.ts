@@ -1,11 +1,13 @@
-import { MAX_QUANTITY, NAME_MAX, PRODUCT_CODE_MAX } from '../../../domain/order.schema.js';
+import { MAX_QUANTITY, NAME_MAX, PRODUCT_CODE_MAX, REFERENCE_PO_MAX } from '../../../domain/order.schema.js';
 import { normalizePhone } from '../../../domain/phone.js';
 import { PRODUCT_DESCRIPTION_MAX, PRODUCT_UNITS_MAX } from '../../../domain/product.schema.js';
 import { columnCountMessage, LineFields, type ParseResult } from './field-parsers.js';
 
 /**
  * Order history file (spec section 3), one line per product of an order; the same layout
- * as the back-office export (order-export.ts), so the ERP reads and writes one format.
+ * as the back-office export (order-export.ts), so the ERP reads and writes one format. The
+ * 14th column, the Reference PO, is the export's (design.md 5.5): a line may end after the
+ * 13th, as the ERP's own history files do.
  */
 export const ORDER_HISTORY_COLUMNS = [
   'order date',
@@ -21,7 +23,10 @@ export const ORDER_HISTORY_COLUMNS = [
   'units per case',
   'units',
   'cases',
+  'reference PO',
 ] as const;
+/** The fewest columns a line may have: the 14th, the Reference PO, may be left out. */
+export const ORDER_HISTORY_MIN_COLUMNS = 13;
 export const ORDER_HISTORY_NUMERIC_COLUMNS = [1, 10, 11, 12] as const;
 
 export const ORDER_NUM_MAX = 64;
@@ -42,11 +47,16 @@ export interface OrderHistoryRow {
   unitsPerCase: number;
   units: number;
   cases: number;
+  /** The 14th column; null for a 13-column line, which leaves an imported order's PO as it was. */
+  referencePo: string | null;
 }
 
 export function parseOrderHistoryLine(cols: string[], lineNo: number): ParseResult<OrderHistoryRow> {
-  if (cols.length !== ORDER_HISTORY_COLUMNS.length) {
-    return { ok: false, message: columnCountMessage(cols.length, ORDER_HISTORY_COLUMNS) };
+  if (cols.length < ORDER_HISTORY_MIN_COLUMNS || cols.length > ORDER_HISTORY_COLUMNS.length) {
+    return {
+      ok: false,
+      message: columnCountMessage(cols.length, ORDER_HISTORY_COLUMNS, ORDER_HISTORY_MIN_COLUMNS),
+    };
   }
   const f = new LineFields(cols);
   const phone = f.text(6, 'Contact phone', PHONE_MAX);
@@ -66,5 +76,7 @@ export function parseOrderHistoryLine(cols: string[], lineNo: number): ParseResu
     unitsPerCase: f.whole(10, 'Units per case', 0, PRODUCT_UNITS_MAX),
     units: f.whole(11, 'Units', 0, MAX_QUANTITY, 0),
     cases: f.whole(12, 'Cases', 0, MAX_QUANTITY, 0),
+    referencePo:
+      cols.length > ORDER_HISTORY_MIN_COLUMNS ? f.text(13, 'Reference PO', REFERENCE_PO_MAX) : null,
   });
 }

@@ -1,3 +1,4 @@
+import { formatCompanyId } from '../../../domain/company-id.js';
 import type { OrderDetail } from '../../../domain/order-view.schema.js';
 import { formatPhone } from '../../../domain/phone.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -29,7 +30,7 @@ export function confirmationMail(order: OrderDetail, opts: { staffResend?: boole
     `Thank you for your order, ${order.Name}.`,
     '',
     `Web Conf #: ${order.OrderNum}`,
-    `Customer: ${order.CompanyId} ${order.CompanyName}`,
+    `Customer: ${formatCompanyId(order.CompanyId)} ${order.CompanyName}`,
     `Delivery Date: ${erpDate(order.DeliveryDate)}`,
     ...(order.ReferencePO ? [`Reference PO: ${order.ReferencePO}`] : []),
     `Phone: ${formatPhone(order.Phone)}`,
@@ -43,7 +44,7 @@ export function confirmationMail(order: OrderDetail, opts: { staffResend?: boole
       `<tr><td>${escapeHtml(p.Code)}</td><td>${escapeHtml(p.Description)}</td><td align="right">${p.UnitsPerCase}</td><td align="right">${p.CaseQuantity}</td><td align="right">${p.UnitQuantity}</td></tr>`,
   ).join('');
   const html = `<p>Thank you for your order, ${escapeHtml(order.Name)}.</p>
-<p><strong>Web Conf #: ${escapeHtml(order.OrderNum)}</strong><br>Customer: ${order.CompanyId} ${escapeHtml(order.CompanyName)}<br>Delivery Date: ${erpDate(order.DeliveryDate)}${order.ReferencePO ? `<br>Reference PO: ${escapeHtml(order.ReferencePO)}` : ''}<br>Phone: ${escapeHtml(formatPhone(order.Phone))}</p>
+<p><strong>Web Conf #: ${escapeHtml(order.OrderNum)}</strong><br>Customer: ${formatCompanyId(order.CompanyId)} ${escapeHtml(order.CompanyName)}<br>Delivery Date: ${erpDate(order.DeliveryDate)}${order.ReferencePO ? `<br>Reference PO: ${escapeHtml(order.ReferencePO)}` : ''}<br>Phone: ${escapeHtml(formatPhone(order.Phone))}</p>
 <table border="1" cellpadding="4" cellspacing="0"><tr><th>Product Code</th><th>Description</th><th>Units/Case</th><th>Cases</th><th>Units</th></tr>${rows}</table>`;
   return {
     to: order.Email,

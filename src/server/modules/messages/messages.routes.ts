@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { businessToday } from '../../../domain/business-date.js';
 import { DisplayMessageSchema, MessageSaveSchema, MessageSchema } from '../../../domain/message.schema.js';
 import { forbidden } from '../../lib/http-error.js';
-import { adminErrors, errorResponses, IdParams, idParam } from '../../lib/route-schemas.js';
+import { adminErrors, errorResponses, idParam, idParams } from '../../lib/route-schemas.js';
 import { deleteMessage, displayMessages, getMessage, listMessages, saveMessage } from './messages.service.js';
 
 const tags = ['Messages'];
@@ -34,7 +34,7 @@ export async function messageRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'One order message',
-        params: IdParams,
+        params: idParams('Message'),
         response: { 200: MessageSchema, ...adminErrors, ...errorResponses(400, 404) },
       },
     },
@@ -65,7 +65,7 @@ export async function messageRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Deletes an order message',
-        params: IdParams,
+        params: idParams('Message'),
         response: { 204: z.null().describe('Deleted'), ...adminErrors, ...errorResponses(400, 404) },
       },
     },
@@ -82,7 +82,7 @@ export async function messageRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "Today's active messages for a customer type (a customer may ask only for their own type)",
-        params: z.object({ customerTypeId: idParam }),
+        params: z.object({ customerTypeId: idParam('Customer type') }),
         response: { 200: z.array(DisplayMessageSchema), ...adminErrors, ...errorResponses(400) },
       },
     },

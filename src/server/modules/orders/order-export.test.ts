@@ -58,7 +58,7 @@ describe('textCell (CSV injection, OWASP)', () => {
 });
 
 describe('orderExportText', () => {
-  it('writes the ERP columns of a normal order unchanged', () => {
+  it('writes the ERP columns of a normal order unchanged, the 14th empty for a customer without a PO', () => {
     expect(columns(order())).toEqual([
       '03/04/2025',
       '1001',
@@ -73,13 +73,23 @@ describe('orderExportText', () => {
       '24',
       '3',
       '2',
+      '',
     ]);
+  });
+
+  it('writes the Reference PO as the 14th column (issue 17)', () => {
+    expect(columns(order({ ReferencePO: 'PO-AUDIT-20CHARS-XYZ' }))[13]).toBe('PO-AUDIT-20CHARS-XYZ');
   });
 
   it('neutralizes formulas in every text column and leaves dates, numbers and phone digits alone', () => {
     const cols = columns(
       order(
-        { Name: '=HYPERLINK("http://evil.example","x")', CompanyName: '@SUM(A1)', OrderType: '+WEB' },
+        {
+          Name: '=HYPERLINK("http://evil.example","x")',
+          CompanyName: '@SUM(A1)',
+          OrderType: '+WEB',
+          ReferencePO: '=1+2',
+        },
         { Code: '-1+1', Description: '=cmd|" /C calc"!A0' },
       ),
     );
@@ -88,6 +98,7 @@ describe('orderExportText', () => {
     expect(cols[7]).toBe("'+WEB");
     expect(cols[8]).toBe("'-1+1");
     expect(cols[9]).toBe(`'=cmd|" /C calc"!A0`);
+    expect(cols[13]).toBe("'=1+2");
     expect([cols[0], cols[1], cols[3], cols[4], cols[6], cols[10], cols[11], cols[12]]).toEqual([
       '03/04/2025',
       '1001',

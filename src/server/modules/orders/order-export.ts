@@ -35,9 +35,10 @@ export function textCell(v: string): string {
  * The back-office file for one web order, in the order history layout (design.md 5.5), so
  * the ERP reads one format both ways: order date, customer number, customer name, delivery
  * date, order number, contact name, contact phone, order type, item number, item
- * description, units per case, units, cases. One line per product, CRLF line ends. The text
- * columns (customer name, contact name, order type, item number and description) go through
- * `textCell`.
+ * description, units per case, units, cases, and a 14th, the Reference PO (empty for a
+ * customer without one), which the ERP needs to match a chain's or hotel's order (issue 17).
+ * One line per product, CRLF line ends. The text columns (customer name, contact name, order
+ * type, item number, description and Reference PO) go through `textCell`.
  */
 export function orderExportText(order: OrderDetail, tz: string): string {
   const orderDate = erpDate(businessToday(new Date(order.CreateDate), tz));
@@ -56,6 +57,7 @@ export function orderExportText(order: OrderDetail, tz: string): string {
       cell(p.UnitsPerCase),
       cell(p.UnitQuantity),
       cell(p.CaseQuantity),
+      textCell(order.ReferencePO),
     ].join('\t'),
   )
     .map((line) => `${line}\r\n`)

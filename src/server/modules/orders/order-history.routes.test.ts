@@ -1,9 +1,9 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessToday } from '../../../domain/business-date.js';
-import { orderLines, orders } from '../../db/schema.js';
+import { customerProducts, orderLines, orders, products } from '../../db/schema.js';
 import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
-import { customerByCompany } from '../../test/order-fixtures.js';
+import { customerByCompany, orderableCodes } from '../../test/order-fixtures.js';
 
 describe('order history, re-order and worksheet', () => {
   let t: TestApp;
@@ -144,6 +144,41 @@ describe('order history, re-order and worksheet', () => {
         ws.Orders.find((o: { Code: string }) => o.Code === l.code).Products[newest],
       ).toBeGreaterThanOrEqual(l.caseQuantity);
     }
+  });
+
+  it('lists the products the form offers today, and those no longer offered only where they were ordered (issue 17)', async () => {
+    const today = businessToday(TEST_NOW, 'America/Chicago');
+    type Row = { Code: string; IsOffered: boolean; Products: Record<string, number>; Description: string };
+    const sheet = async () => (await get(`/api/v1/Order/${idA}/Worksheet/`, a)).json() as { Orders: Row[] };
+    const before = await sheet();
+    expect(before.Orders.every((r) => r.IsOffered)).toBe(true);
+    const withHistory = before.Orders.find((r) => Object.keys(r.Products).length > 0)!;
+    const withoutHistory = before.Orders.find((r) => Object.keys(r.Products).length === 0)!;
+    expect(withHistory && withoutHistory).toBeTruthy();
+
+    // Both links end before today, as the audit's product did (09/02/2026).
+    const ended = '2026-09-02';
+    for (const code of [withHistory.Code, withoutHistory.Code]) {
+      const [p] = await t.db.select().from(products).where(eq(products.code, code));
+      await t.db
+        .update(customerProducts)
+        .set({ endDate: ended })
+        .where(and(eq(customerProducts.customerId, idA), eq(customerProducts.productId, p!.id)));
+    }
+    const after = await sheet();
+    const offered = after.Orders.filter((r) => r.IsOffered).map((r) => r.Code);
+    // The offered rows are exactly what the order form offers for today, in the link's order.
+    const orderable = (await orderableCodes(t.db, 1001, today)).map((p) => p.code);
+    expect([...offered].sort()).toEqual([...orderable].sort());
+    expect(offered).not.toContain(withHistory.Code);
+    expect(after.Orders.map((r) => r.Code)).not.toContain(withoutHistory.Code);
+    // The product with history stays, after the offered ones, marked, with its cases.
+    const gone = after.Orders.filter((r) => !r.IsOffered);
+    expect(gone.map((r) => r.Code)).toContain(withHistory.Code);
+    expect(after.Orders.slice(offered.length).every((r) => !r.IsOffered)).toBe(true);
+    const row = gone.find((r) => r.Code === withHistory.Code)!;
+    expect(row).toMatchObject({ Description: withHistory.Description, Products: withHistory.Products });
+    for (const r of gone) expect(Object.keys(r.Products).length).toBeGreaterThan(0);
   });
 
   it("keeps each customer's worksheet to that customer and admins", async () => {

@@ -12,7 +12,7 @@ import {
   WorksheetSchema,
 } from '../../../domain/order-view.schema.js';
 import { notFound } from '../../lib/http-error.js';
-import { IdParams, idParam } from '../../lib/route-schemas.js';
+import { idParam, idParams } from '../../lib/route-schemas.js';
 import { assertCustomerAccess } from '../../plugins/auth.js';
 import { fieldErrors } from '../../plugins/errors.js';
 import { orderRateLimitFor } from './order-rate.js';
@@ -20,8 +20,15 @@ import { customerWithOrders, getOrderDetail, orderOwner } from './orders.service
 import { orderRefused, placeOrder } from './place-order.js';
 import { customerWithWorksheet } from './worksheet.service.js';
 
-const CustomerParams = z.object({ customerId: idParam });
-const CompanyParams = z.object({ companyId: z.coerce.number().int().min(1).max(9999) });
+const CustomerParams = z.object({ customerId: idParam('Customer') });
+const companyIdMessage = 'Company id must be a whole number from 1 to 9999';
+const CompanyParams = z.object({
+  companyId: z.coerce
+    .number({ error: companyIdMessage })
+    .int(companyIdMessage)
+    .min(1, companyIdMessage)
+    .max(9999, companyIdMessage),
+});
 const tags = ['Orders'];
 // What a 404 names; the same words whether the id is unknown or another customer's.
 const ORDER = 'The order';
@@ -71,7 +78,7 @@ export async function orderRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'One order with its products',
-        params: IdParams,
+        params: idParams('Order'),
         response: { 200: OrderDetailSchema },
       },
     },
@@ -150,7 +157,7 @@ export async function orderRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "The customer's order worksheet ({id} is the customer's Id)",
-        params: IdParams,
+        params: idParams('Customer'),
         response: { 200: WorksheetSchema },
       },
     },

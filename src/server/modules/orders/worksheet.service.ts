@@ -7,8 +7,13 @@ import { customerColumnsSql, runStatement, type Statement } from './statements.j
 /**
  * The worksheet in one statement: the customer (so the caller can check the account in the
  * same round trip) and the answer: the 5 most recent delivery dates before today ($2), and
- * the customer's active products, each with the cases ordered on those dates, web and
- * imported orders alike. A date with no cases for a product is absent from its `Products`.
+ * the products the customer may order today as the order form offers them (design.md 5.2:
+ * active, linked, the link's dates containing today), each with the cases ordered on those
+ * dates, web and imported orders alike, in the link's order. After them, marked
+ * `IsOffered: false`, the products the customer may no longer order that appear in those
+ * dates (a link that ended, a product made inactive, an item only the ERP knows): the sheet
+ * keeps their history but never offers them (issue 17, item 3). A date with no cases for a
+ * product is absent from its `Products`.
  */
 const worksheetStatement: Statement = {
   name: 'worksheet',
@@ -30,21 +35,44 @@ cases as (
     having sum(ol.case_quantity) > 0
   ) s
   group by s.code
+),
+offered as (
+  select p.code, p.description, p.units, p.is_case_only, cp.order_no
+  from customer_products cp
+  join products p on p.id = cp.product_id
+  where cp.customer_id = $1 and p.is_active
+    and (cp.start_date is null or cp.start_date <= $2::text::date)
+    and (cp.end_date is null or cp.end_date >= $2::text::date)
+),
+rows as (
+  select 0 as rank, o.order_no, o.description, json_build_object(
+      'Code', o.code, 'Description', o.description, 'UnitsPerCase', o.units, 'IsCaseOnly', o.is_case_only,
+      'IsOffered', true, 'Products', coalesce(cases.by_date, '{}')) as row
+  from offered o
+  left join cases on cases.code = o.code
+  union all
+  -- No longer offered: described as the catalogue does, or, for an item it does not know, as
+  -- the customer's latest order line of it does.
+  select 1, 0, coalesce(p.description, l.description), json_build_object(
+      'Code', cases.code, 'Description', coalesce(p.description, l.description),
+      'UnitsPerCase', coalesce(p.units, l.units_per_case), 'IsCaseOnly', coalesce(p.is_case_only, l.is_case_only),
+      'IsOffered', false, 'Products', cases.by_date)
+  from cases
+  left join products p on p.code = cases.code
+  left join lateral (
+    select ol.description, ol.units_per_case, ol.is_case_only
+    from orders o join order_lines ol on ol.order_id = o.id
+    where o.customer_id = $1 and ol.code = cases.code
+    order by o.delivery_date desc, o.id desc
+    limit 1
+  ) l on true
+  where cases.code not in (select code from offered)
 )
 select ${customerColumnsSql},
   json_build_object(
     'CustomerId', c.id, 'CompanyId', c.company_id, 'CompanyName', c.name, 'Today', $2::text,
     'DeliveryDates', coalesce((select json_agg(delivery_date order by delivery_date) from dates), '[]'),
-    'Orders', coalesce((
-      select json_agg(json_build_object(
-        'Code', p.code, 'Description', p.description, 'UnitsPerCase', p.units, 'IsCaseOnly', p.is_case_only,
-        'Products', coalesce(cases.by_date, '{}')
-      ) order by cp.order_no, p.description)
-      from customer_products cp
-      join products p on p.id = cp.product_id
-      left join cases on cases.code = p.code
-      where cp.customer_id = c.id and p.is_active
-    ), '[]')
+    'Orders', coalesce((select json_agg(row order by rank, order_no, description) from rows), '[]')
   )::text as answer
 from customers c
 where c.id = $1`,

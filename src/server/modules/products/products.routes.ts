@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProductSaveSchema, ProductSchema } from '../../../domain/product.schema.js';
-import { adminErrors, errorResponses, IdParams } from '../../lib/route-schemas.js';
+import { adminErrors, errorResponses, idParams } from '../../lib/route-schemas.js';
 import { deleteProduct, getProduct, listProducts, saveProduct } from './products.service.js';
 
 const tags = ['Products'];
@@ -32,7 +32,7 @@ export async function productRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'One product',
-        params: IdParams,
+        params: idParams('Product'),
         response: { 200: ProductSchema, ...adminErrors, ...errorResponses(400, 404) },
       },
     },
@@ -68,7 +68,7 @@ export async function productRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Deletes a product that no order line and no customer refers to',
-        params: IdParams,
+        params: idParams('Product'),
         response: { 204: z.null().describe('Deleted'), ...adminErrors, ...errorResponses(400, 404, 409) },
       },
     },

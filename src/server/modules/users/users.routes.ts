@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UserSaveSchema, UserSchema } from '../../../domain/user.schema.js';
-import { adminErrors, errorResponses, IdParams } from '../../lib/route-schemas.js';
+import { adminErrors, errorResponses, idParams } from '../../lib/route-schemas.js';
 import { adminSessionVersion } from '../auth/auth.service.js';
 import { deleteUser, getUser, listUsers, saveUser } from './users.service.js';
 
@@ -40,7 +40,7 @@ export async function userRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'One staff user',
-        params: IdParams,
+        params: idParams('User'),
         response: { 200: UserSchema, ...adminErrors, ...errorResponses(400, 404) },
       },
     },
@@ -79,7 +79,7 @@ export async function userRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Deletes a staff user (not oneself)',
-        params: IdParams,
+        params: idParams('User'),
         response: { 204: z.null().describe('Deleted'), ...adminErrors, ...errorResponses(400, 404, 409) },
       },
     },

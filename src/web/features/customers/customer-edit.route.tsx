@@ -1,5 +1,6 @@
 import { Center, Loader, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { useParams } from 'react-router';
+import { formatCompanyId } from '../../../domain/company-id';
 import { customerTypeName } from '../../../domain/customer-type.schema';
 import { ReadOnlySwitch } from '../../components/read-only-switch';
 import { useCustomer } from './api/get-customer';
@@ -40,7 +41,7 @@ export function Component() {
                 readOnly
                 variant="filled"
               />
-              <TextInput label="Company Id" value={String(c.CompanyId)} readOnly variant="filled" />
+              <TextInput label="Company Id" value={formatCompanyId(c.CompanyId)} readOnly variant="filled" />
               <TextInput label="Customer Name" value={c.Name} readOnly variant="filled" />
               <TextInput
                 label="Zip Code"

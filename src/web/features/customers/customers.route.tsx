@@ -1,6 +1,7 @@
 import { Button, Group, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { formatCompanyId } from '../../../domain/company-id';
 import type { CustomerListItem } from '../../../domain/customer.schema';
 import {
   DataTable,
@@ -24,7 +25,13 @@ import {
 
 /** Spec section 2's Customers columns (the Action column comes from `actions`). */
 const columns: DataTableColumn<CustomerListItem>[] = [
-  { key: 'CompanyId', header: 'Company Id', sortBy: true, nowrap: true },
+  {
+    key: 'CompanyId',
+    header: 'Company Id',
+    sortBy: true,
+    nowrap: true,
+    render: (c) => formatCompanyId(c.CompanyId),
+  },
   { key: 'Name', header: 'Customer Name', sortBy: true },
   { key: 'CustomerTypeName', header: 'Customer Type', sortBy: true },
   { key: 'IsActive', header: 'Active?', sortBy: true, render: (c) => yesNo(c.IsActive) },
@@ -75,7 +82,7 @@ export function Component() {
         {...tableState}
         actions={(c) => [
           {
-            label: `View customer ${c.CompanyId}`,
+            label: `View customer ${formatCompanyId(c.CompanyId)}`,
             icon: <IconEye size={18} />,
             to: paths.customerEdit(c.Id),
           },

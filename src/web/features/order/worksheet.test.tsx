@@ -16,9 +16,17 @@ const worksheet: Worksheet = {
       Description: 'Lake Effect IPA',
       UnitsPerCase: 24,
       IsCaseOnly: true,
+      IsOffered: true,
       Products: { '2026-06-03': 5 },
     },
-    { Code: 'WN-1159', Description: 'Chardonnay House', UnitsPerCase: 6, IsCaseOnly: false, Products: {} },
+    {
+      Code: 'WN-1159',
+      Description: 'Chardonnay House',
+      UnitsPerCase: 6,
+      IsCaseOnly: false,
+      IsOffered: true,
+      Products: {},
+    },
   ],
 };
 
@@ -69,6 +77,31 @@ describe('order worksheet', { timeout: 15_000 }, () => {
     expect(cases.value).toBe('4');
     expect(screen.getByTestId('worksheet-total-BR-1105').textContent).toBe('96');
     expect(screen.getByText('Print')).toBeTruthy();
+  });
+
+  it('marks a product the customer may no longer order, shown for its past cases, and gives it no Cases box', async () => {
+    const ended = {
+      Code: 'BR-9001',
+      Description: 'Retired Pilsner',
+      UnitsPerCase: 24,
+      IsCaseOnly: true,
+      IsOffered: false,
+      Products: { '2026-05-27': 2 },
+    };
+    mockApi({
+      'GET Order/1/Worksheet/': { status: 200, body: { ...worksheet, Orders: [...worksheet.Orders, ended] } },
+    });
+    renderSheet();
+    const row = await screen.findByTestId('worksheet-row-BR-9001');
+    expect(Array.from(row.querySelectorAll('td')).map((td) => td.textContent)).toEqual([
+      'BR-9001Retired Pilsner',
+      '2 C',
+      '-',
+      '24',
+      'No longer offered',
+    ]);
+    expect(screen.queryByLabelText('Cases of BR-9001 Retired Pilsner')).toBeNull();
+    expect(screen.getByLabelText('Cases of WN-1159 Chardonnay House')).toBeTruthy();
   });
 
   it('prints the page', async () => {

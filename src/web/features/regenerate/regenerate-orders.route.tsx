@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
+import { formatCompanyId } from '../../../domain/company-id';
 import type { WebOrderListItem } from '../../../domain/regenerate.schema';
 import {
   DataTable,
@@ -30,7 +31,7 @@ const time = (iso: string | null) => (iso ? Date.parse(iso) : null);
 /** Spec section 2's columns of the regenerate list. */
 const columns: DataTableColumn<WebOrderListItem>[] = [
   { key: 'OrderNum', header: 'Web Conf #', sortBy: true, nowrap: true },
-  { key: 'CompanyId', header: 'Company Id', sortBy: true },
+  { key: 'CompanyId', header: 'Company Id', sortBy: true, render: (o) => formatCompanyId(o.CompanyId) },
   { key: 'CustomerName', header: 'Customer Name', sortBy: true },
   // Reference customers (types 6 and 7) know their orders by it; the filter finds it too (issue 14).
   { key: 'ReferencePO', header: 'Reference PO', sortBy: true, nowrap: true },

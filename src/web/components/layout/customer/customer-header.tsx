@@ -1,4 +1,5 @@
 import { Box, Burger, Group, Text } from '@mantine/core';
+import { formatCompanyId } from '../../../../domain/company-id';
 import { useSignedInCustomer } from '../../../features/auth/api/get-session';
 import { paths } from '../../../paths';
 import { Clock } from '../clock';
@@ -21,7 +22,7 @@ export function CustomerHeader({ isMobile, menuOpened, onToggleMenu }: CustomerH
         <Box style={{ minWidth: 0 }}>
           <Text fw={700} truncate="end" data-testid="customer-identity">
             <Text span c="blue.9" fw={700} mr={8}>
-              {customer.CompanyId}
+              {formatCompanyId(customer.CompanyId)}
             </Text>
             {customer.Name}
           </Text>

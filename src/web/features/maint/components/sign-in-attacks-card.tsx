@@ -1,4 +1,5 @@
 import { Box, Group, Loader, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { formatCompanyId } from '../../../../domain/company-id';
 import type { SignInAttacks } from '../../../../domain/sign-in-attacks.schema';
 import { useSignInAttacks } from '../api/get-sign-in-attacks';
 
@@ -56,7 +57,7 @@ function Figures({ data }: { data: SignInAttacks }) {
             {data.Accounts.map((a) => (
               <Table.Tr key={`${a.Kind}:${a.Account}`}>
                 <Table.Td>
-                  {a.Kind === 'admin' ? `Staff user ${a.Account}` : `Customer ${a.Account}`}
+                  {a.Kind === 'admin' ? `Staff user ${a.Account}` : `Customer ${formatCompanyId(a.Account)}`}
                 </Table.Td>
                 <Table.Td ta="right">{a.Failed}</Table.Td>
               </Table.Tr>

@@ -1,7 +1,7 @@
 import { Paper, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { worksheetCases, worksheetTotalUnits } from '../../../../domain/order-lines';
-import type { Worksheet } from '../../../../domain/order-view.schema';
+import type { Worksheet, WorksheetRow } from '../../../../domain/order-view.schema';
 import { formatMonthDay } from '../order-time';
 
 /** The product column stays in view while a narrow screen scrolls the dates sideways. */
@@ -18,9 +18,14 @@ export function historyCell(cases: number | undefined): string {
   return cases && cases > 0 ? `${cases} C` : '-';
 }
 
+/** What a row the customer may no longer order says, in place of its Cases box. */
+export const NO_LONGER_OFFERED = 'No longer offered';
+
 /**
  * The worksheet's rows: the last delivery dates' cases, Units/Case, an editable Cases column
  * (empty, 0 or negative becomes empty) and Total Units. Printed, the boxes show as their values.
+ * A product the customer may no longer order (its link ended) shows only for its past cases,
+ * marked as no longer offered, with no Cases box: the order form would not take it.
  */
 export function WorksheetTable({ worksheet }: { worksheet: Worksheet }) {
   const [cases, setCases] = useState<Record<string, string>>({});
@@ -60,6 +65,7 @@ export function WorksheetTable({ worksheet }: { worksheet: Worksheet }) {
           </Table.Thead>
           <Table.Tbody>
             {worksheet.Orders.map((row) => {
+              if (!row.IsOffered) return <NotOfferedRow key={row.Code} row={row} dates={dates} />;
               const raw = cases[row.Code] ?? '';
               const total = worksheetTotalUnits(row.UnitsPerCase, worksheetCases(raw));
               return (
@@ -105,5 +111,31 @@ export function WorksheetTable({ worksheet }: { worksheet: Worksheet }) {
         </Table>
       </Table.ScrollContainer>
     </Paper>
+  );
+}
+
+function NotOfferedRow({ row, dates }: { row: WorksheetRow; dates: readonly string[] }) {
+  return (
+    <Table.Tr data-testid={`worksheet-row-${row.Code}`} data-offered="false">
+      <Table.Td style={stickyFirst}>
+        <Text span ff="monospace" fz="sm" mr={8}>
+          {row.Code}
+        </Text>
+        <Text span fz="sm">
+          {row.Description}
+        </Text>
+      </Table.Td>
+      {dates.map((d) => (
+        <Table.Td key={d} ta="center" fz="sm">
+          {historyCell(row.Products[d])}
+        </Table.Td>
+      ))}
+      <Table.Td ta="right">{row.UnitsPerCase}</Table.Td>
+      <Table.Td colSpan={2}>
+        <Text span fz="xs" fw={700} c="red.9">
+          {NO_LONGER_OFFERED}
+        </Text>
+      </Table.Td>
+    </Table.Tr>
   );
 }

@@ -1,5 +1,6 @@
 import { List, ScrollArea, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { formatCompanyId } from '../../../../domain/company-id';
 import type { WebOrderListItem } from '../../../../domain/regenerate.schema';
 
 /** The orders a confirmation dialog is about: Web Conf #, customer, and what `extra` adds. */
@@ -20,7 +21,7 @@ export function ChosenOrders({
             <Text span fw={600} fz="sm">
               {o.OrderNum}
             </Text>{' '}
-            - {o.CompanyId} {o.CustomerName}
+            - {formatCompanyId(o.CompanyId)} {o.CustomerName}
             {extra?.(o)}
           </List.Item>
         ))}
