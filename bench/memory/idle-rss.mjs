@@ -1,0 +1,77 @@
+// The idle server's memory, on the Node that runs this script: starts src/server/main.ts as
+// `npm start` does (the embedded database with the demo data, the built web app), in its own
+// process and a fresh data folder, waits for /healthz, leaves it idle, then reads its resident
+// memory (VmRSS) and its peak (VmHWM) from /proc. Run it under each Node version to compare
+// them (decision 034):
+//
+//   node bench/memory/idle-rss.mjs [--idle-seconds 30]
+//
+// Builds the web app first if dist/web is missing (`npm run build`). Linux only (/proc).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const root = path.resolve(import.meta.dirname, '../..');
+process.chdir(root);
+const args = process.argv.slice(2);
+const idleSeconds = args.includes('--idle-seconds') ? Number(args[args.indexOf('--idle-seconds') + 1]) : 30;
+
+if (!existsSync('dist/web/index.html')) {
+  console.log('dist/web is missing: npm run build');
+  const r = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bev-idle-rss-'));
+const port = 20_000 + Math.floor(Math.random() * 12_000);
+// One process, as production runs it (not the tsx command, which starts a second Node).
+const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SEED_DEMO: 'true',
+    ADMIN_PASSWORD: 'idle-rss-admin-password',
+    LOG_LEVEL: 'warn',
+  },
+});
+
+/** VmRSS and VmHWM of the server process, in MB. */
+function memory() {
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  const kb = (field) => Number(status.match(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm'))?.[1] ?? Number.NaN);
+  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+}
+
+try {
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
+    } catch {}
+    if (Date.now() - started > 120_000) throw new Error('the server did not answer /healthz in 120 s');
+    await sleep(250);
+  }
+  const ready = (Date.now() - started) / 1000;
+  const atReady = memory();
+  await sleep(idleSeconds * 1000);
+  const idle = memory();
+  console.log(`Node ${process.versions.node}, embedded database with the demo data`);
+  console.log(`  ready (/healthz answered) after ${ready.toFixed(1)} s: RSS ${atReady.rss.toFixed(0)} MB`);
+  console.log(
+    `  idle RSS ${idleSeconds} s later: ${idle.rss.toFixed(0)} MB (peak since start ${idle.hwm.toFixed(0)} MB)`,
+  );
+} finally {
+  if (child.exitCode === null) {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}
