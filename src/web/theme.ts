@@ -1,4 +1,5 @@
 import { type CSSVariablesResolver, createTheme } from '@mantine/core';
+import { MAIN_ID } from './components/layout/route-focus';
 
 /**
  * Mantine's default shade 6 fails WCAG AA contrast for text and filled buttons; shade 9 passes
@@ -30,6 +31,10 @@ export const theme = createTheme({
     // landmark beside the page's own (axe: landmark-no-duplicate-banner, issue 14).
     ModalHeader: { defaultProps: { component: 'div' } },
     DrawerHeader: { defaultProps: { component: 'div' } },
+    // A tooltip shown in Mantine's shared portal at the end of <body> is content outside every
+    // landmark (axe: region). A pointer resting on a row's action after a save opened one while
+    // axe ran (CI, phone). Tooltips belong to the page's content: render them inside <main>.
+    Tooltip: { defaultProps: { portalProps: { target: `#${MAIN_ID}` } } },
   },
 });
 

@@ -43,6 +43,10 @@ test('customer type lead hours change the earliest delivery date customers can p
   await expect(table.getByRole('row').nth(1)).toContainText('16:00');
   await expectAccessible(page);
   await saveScreen(page, 'customer-types');
+  // A row action's tooltip is page content too: inside a landmark while it shows (axe's region rule).
+  await page.getByRole('link', { name: 'Edit customer type 6' }).hover();
+  await expect(page.getByRole('tooltip', { name: 'Edit customer type 6' })).toBeVisible();
+  await expectAccessible(page);
 
   await page.getByRole('link', { name: 'Edit customer type 1' }).click();
   await expect(page).toHaveURL(/\/maint\/customertype\/edit\/1$/);
