@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from './business-date';
 
 /**
  * The order guide and pars (design.md 7.1, issue 19): what a customer usually orders, to start
@@ -19,7 +20,9 @@ export const ParSchema = z.object({
 export type Par = z.infer<typeof ParSchema>;
 
 /** The body of `PUT Customer/{id}/Pars`: the pars to set (a number) or forget (null). */
-export const ParsSaveSchema = z.array(ParSchema).max(PARS_PER_SAVE_MAX, `At most ${PARS_PER_SAVE_MAX} pars at once`);
+export const ParsSaveSchema = z
+  .array(ParSchema)
+  .max(PARS_PER_SAVE_MAX, `At most ${PARS_PER_SAVE_MAX} pars at once`);
 export type ParsSave = z.infer<typeof ParsSaveSchema>;
 
 /** The answer of `PUT Customer/{id}/Pars`: every par the customer has saved, by code. */
@@ -51,3 +54,15 @@ export const OrderGuideSchema = z.object({
   Products: z.array(OrderGuideProductSchema),
 });
 export type OrderGuide = z.infer<typeof OrderGuideSchema>;
+
+const dateMessage = 'date must be a valid date (YYYY-MM-DD)';
+
+/**
+ * The query of `GET Customer/{id}/OrderGuide`: `date` is the delivery date being ordered for,
+ * which decides the products offered (their links' dates); today's business date without it.
+ * The figures always count back from today.
+ */
+export const OrderGuideQuerySchema = z.object({
+  date: z.string({ error: dateMessage }).refine(isIsoDate, dateMessage).optional(),
+});
+export type OrderGuideQuery = z.infer<typeof OrderGuideQuerySchema>;

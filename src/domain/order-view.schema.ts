@@ -84,6 +84,8 @@ export const WorksheetRowSchema = z.object({
   IsOffered: z.boolean(),
   /** Cases ordered for each of the worksheet's delivery dates; a date with none is absent. */
   Products: z.record(z.string(), z.number().int()),
+  /** The customer's saved par for the product (design.md 7.1), or null. */
+  Par: z.number().int().nullable(),
 });
 export type WorksheetRow = z.infer<typeof WorksheetRowSchema>;
 

@@ -7,6 +7,7 @@ import {
   integer,
   pgSequence,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -100,6 +101,25 @@ export const customerProducts = pgTable(
   (t) => [
     uniqueIndex('customer_products_customer_product_key').on(t.customerId, t.productId),
     index('customer_products_product_id_idx').on(t.productId),
+  ],
+);
+
+/**
+ * A customer's par per product (design.md 7.1): the cases they like to have on hand. Keyed by
+ * product code, not by link, so a par survives its link being removed and added again.
+ */
+export const customerPars = pgTable(
+  'customer_pars',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    par: integer('par').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customerId, t.code] }),
+    check('customer_pars_par_range', sql`${t.par} between 0 and 9999`),
   ],
 );
 

@@ -4,6 +4,7 @@ import { signInAttackRoutes } from './auth/sign-in-attacks.routes.js';
 import { customerTypeRoutes } from './customer-types/customer-types.routes.js';
 import { customerRoutes } from './customers/customers.routes.js';
 import { messageRoutes } from './messages/messages.routes.js';
+import { orderGuideRoutes } from './order-guide/order-guide.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
 import { regenerateRoutes } from './orders/regenerate.routes.js';
 import { productRoutes } from './products/products.routes.js';
@@ -19,6 +20,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(regenerateRoutes);
   await api.register(productRoutes);
   await api.register(customerRoutes);
+  await api.register(orderGuideRoutes);
   await api.register(customerTypeRoutes);
   await api.register(messageRoutes);
   await api.register(userRoutes);

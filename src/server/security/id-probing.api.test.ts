@@ -72,6 +72,16 @@ describe('order and customer ids cannot be probed', () => {
       () => ['GET', `/api/v1/Customer/${idB}`],
       () => ['GET', `/api/v1/Customer/${unknownId}`],
     ],
+    [
+      'GET Customer/{id}/OrderGuide',
+      () => ['GET', `/api/v1/Customer/${idB}/OrderGuide`],
+      () => ['GET', `/api/v1/Customer/${unknownId}/OrderGuide`],
+    ],
+    [
+      'PUT Customer/{id}/Pars',
+      () => ['PUT', `/api/v1/Customer/${idB}/Pars`, [{ Code: 'X', Par: 1 }]],
+      () => ['PUT', `/api/v1/Customer/${unknownId}/Pars`, [{ Code: 'X', Par: 1 }]],
+    ],
   ];
 
   it.each(cases)('%s: another customer’s id answers exactly as an unknown id', async (_, other, unknown) => {

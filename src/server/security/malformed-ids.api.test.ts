@@ -24,6 +24,8 @@ describe('malformed ids', () => {
     ['DELETE', '/api/v1/Customer/{x}', 'id', 'Customer'],
     ['POST', '/api/v1/Customer/{x}/Product', 'id', 'Customer'],
     ['DELETE', '/api/v1/Customer/1/Product/{x}', 'productLinkId', 'Product link'],
+    ['GET', '/api/v1/Customer/{x}/OrderGuide', 'id', 'Customer'],
+    ['PUT', '/api/v1/Customer/{x}/Pars', 'id', 'Customer'],
     ['GET', '/api/v1/Product/{x}', 'id', 'Product'],
     ['DELETE', '/api/v1/Product/{x}', 'id', 'Product'],
     ['GET', '/api/v1/CustomerType/{x}', 'id', 'Customer type'],
@@ -42,7 +44,7 @@ describe('malformed ids', () => {
         method: method as 'GET',
         url: path.replace('{x}', bad),
         headers: { cookie: admin },
-        ...(method === 'POST' ? { payload: {} } : {}),
+        ...(method === 'POST' ? { payload: {} } : method === 'PUT' ? { payload: [] } : {}),
       });
       expect(res.statusCode, `${method} ${path} with ${bad}`).toBe(400);
       const message = `${thing} id must be a whole number`;

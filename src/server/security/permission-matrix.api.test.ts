@@ -76,6 +76,15 @@ const rows: Record<string, Row> = {
     ...adminOnly(404),
     url: (c) => `/api/v1/Customer/${c.bId}/Product/${c.linkOfA}`,
   },
+  'GET /api/v1/Customer/{id}/OrderGuide': {
+    ...ownOrAdmin,
+    url: (c) => `/api/v1/Customer/${c.aId}/OrderGuide`,
+  },
+  'PUT /api/v1/Customer/{id}/Pars': {
+    ...ownOrAdmin,
+    url: (c) => `/api/v1/Customer/${c.aId}/Pars`,
+    body: () => [],
+  },
   'GET /api/v1/CustomerTypes': { nobody: 401, a: 200, b: 200, admin: 200 },
   'GET /api/v1/CustomerType/{id}': { ...adminOnly(200), url: () => '/api/v1/CustomerType/1' },
   'DELETE /api/v1/CustomerType/{id}': { ...adminOnly(409), url: () => '/api/v1/CustomerType/1' },

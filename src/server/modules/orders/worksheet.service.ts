@@ -13,7 +13,8 @@ import { customerColumnsSql, runStatement, type Statement } from './statements.j
  * `IsOffered: false`, the products the customer may no longer order that appear in those
  * dates (a link that ended, a product made inactive, an item only the ERP knows): the sheet
  * keeps their history but never offers them (issue 17, item 3). A date with no cases for a
- * product is absent from its `Products`.
+ * product is absent from its `Products`. Each row carries the customer's saved par of its
+ * code, or null (design.md 7.1).
  */
 const worksheetStatement: Statement = {
   name: 'worksheet',
@@ -47,18 +48,20 @@ offered as (
 rows as (
   select 0 as rank, o.order_no, o.description, json_build_object(
       'Code', o.code, 'Description', o.description, 'UnitsPerCase', o.units, 'IsCaseOnly', o.is_case_only,
-      'IsOffered', true, 'Products', coalesce(cases.by_date, '{}')) as row
+      'IsOffered', true, 'Products', coalesce(cases.by_date, '{}'), 'Par', cp.par) as row
   from offered o
   left join cases on cases.code = o.code
+  left join customer_pars cp on cp.customer_id = $1 and cp.code = o.code
   union all
   -- No longer offered: described as the catalogue does, or, for an item it does not know, as
   -- the customer's latest order line of it does.
   select 1, 0, coalesce(p.description, l.description), json_build_object(
       'Code', cases.code, 'Description', coalesce(p.description, l.description),
       'UnitsPerCase', coalesce(p.units, l.units_per_case), 'IsCaseOnly', coalesce(p.is_case_only, l.is_case_only),
-      'IsOffered', false, 'Products', cases.by_date)
+      'IsOffered', false, 'Products', cases.by_date, 'Par', cp.par)
   from cases
   left join products p on p.code = cases.code
+  left join customer_pars cp on cp.customer_id = $1 and cp.code = cases.code
   left join lateral (
     select ol.description, ol.units_per_case, ol.is_case_only
     from orders o join order_lines ol on ol.order_id = o.id

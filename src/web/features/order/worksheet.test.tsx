@@ -18,6 +18,7 @@ const worksheet: Worksheet = {
       IsCaseOnly: true,
       IsOffered: true,
       Products: { '2026-06-03': 5 },
+      Par: null,
     },
     {
       Code: 'WN-1159',
@@ -26,6 +27,7 @@ const worksheet: Worksheet = {
       IsCaseOnly: false,
       IsOffered: true,
       Products: {},
+      Par: null,
     },
   ],
 };
@@ -87,6 +89,7 @@ describe('order worksheet', { timeout: 15_000 }, () => {
       IsCaseOnly: true,
       IsOffered: false,
       Products: { '2026-05-27': 2 },
+      Par: null,
     };
     mockApi({
       'GET Order/1/Worksheet/': { status: 200, body: { ...worksheet, Orders: [...worksheet.Orders, ended] } },

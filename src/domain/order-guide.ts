@@ -1,0 +1,120 @@
+import { addDays } from './business-date';
+import type { OrderGuide, OrderGuideProduct } from './order-guide.schema';
+import { WORKSHEET_DATES } from './order-view.schema';
+
+/**
+ * The order guide's figures (design.md 7.1, issue 19), pure: the server reads the rows and
+ * calls `buildOrderGuide`; the screens use `orderToPar`. Dates are 'YYYY-MM-DD' strings, so
+ * comparing them as strings compares them as dates.
+ */
+
+/** `TimesOrdered` counts the customer's last this many delivery dates before today. */
+export const TIMES_ORDERED_DATES = 8;
+/** `AverageWeeklyCases` is the cases of this many days before today ... */
+export const AVERAGE_DAYS = 56;
+/** ... divided by this many weeks. */
+export const AVERAGE_WEEKS = AVERAGE_DAYS / 7;
+
+/** A product the customer may order for the guide's date, as the order form offers it. */
+export interface GuideProduct {
+  Code: string;
+  Description: string;
+  UnitsPerCase: number;
+  CaseOnly: boolean;
+}
+
+/** One order line of the customer's, web or imported, with its order's delivery date. */
+export interface GuideLine {
+  DeliveryDate: string;
+  Code: string;
+  CaseQuantity: number;
+  UnitQuantity: number;
+}
+
+export interface OrderGuideInput {
+  /** Today on the business calendar: every figure looks at the days before it. */
+  today: string;
+  products: readonly GuideProduct[];
+  /**
+   * The customer's order lines. Every order has at least one line (POST Order refuses an
+   * empty one, the history import creates an order with its first line), so the distinct
+   * dates of the lines are the distinct delivery dates of the orders. Lines of other
+   * products (no longer offered, unknown items) count for the dates, not for a product.
+   */
+  lines: readonly GuideLine[];
+  /** Saved pars by product code. */
+  pars: ReadonlyMap<string, number>;
+}
+
+interface Tally {
+  history: Record<string, number>;
+  /** The recent dates (of the last TIMES_ORDERED_DATES) on which the product appears. */
+  appearsOn: Set<string>;
+  /** Cases in orders delivered in the AVERAGE_DAYS before today. */
+  recentCases: number;
+}
+
+// Case-insensitive, as people read a list; accents still tell descriptions apart.
+const byDescription = new Intl.Collator('en', { sensitivity: 'accent' });
+
+export function buildOrderGuide({ today, products, lines, pars }: OrderGuideInput): OrderGuide {
+  const past = lines.filter((l) => l.DeliveryDate < today);
+  const datesNewestFirst = [...new Set(past.map((l) => l.DeliveryDate))].sort().reverse();
+  const deliveryDates = datesNewestFirst.slice(0, WORKSHEET_DATES).reverse();
+  const shown = new Set(deliveryDates);
+  const counted = new Set(datesNewestFirst.slice(0, TIMES_ORDERED_DATES));
+  const averageFrom = addDays(today, -AVERAGE_DAYS);
+
+  const tallies = new Map<string, Tally>();
+  for (const p of products) tallies.set(p.Code, { history: {}, appearsOn: new Set(), recentCases: 0 });
+  for (const l of past) {
+    const tally = tallies.get(l.Code);
+    if (!tally) continue;
+    if (shown.has(l.DeliveryDate) && l.CaseQuantity > 0)
+      tally.history[l.DeliveryDate] = (tally.history[l.DeliveryDate] ?? 0) + l.CaseQuantity;
+    // "Appears": ordered in cases or in units; a line of zeros (an ERP line not delivered) does not.
+    if (counted.has(l.DeliveryDate) && (l.CaseQuantity > 0 || l.UnitQuantity > 0))
+      tally.appearsOn.add(l.DeliveryDate);
+    if (l.DeliveryDate >= averageFrom) tally.recentCases += l.CaseQuantity;
+  }
+
+  const guide: OrderGuideProduct[] = products.map((p) => {
+    const tally = tallies.get(p.Code)!;
+    const average = tally.recentCases / AVERAGE_WEEKS;
+    return {
+      Code: p.Code,
+      Description: p.Description,
+      UnitsPerCase: p.UnitsPerCase,
+      CaseOnly: p.CaseOnly,
+      History: tally.history,
+      TimesOrdered: tally.appearsOn.size,
+      AverageWeeklyCases: average,
+      Par: pars.get(p.Code) ?? null,
+      SuggestedPar: suggestedPar(average),
+    };
+  });
+  guide.sort(
+    (a, b) =>
+      b.TimesOrdered - a.TimesOrdered ||
+      byDescription.compare(a.Description, b.Description) ||
+      (a.Code < b.Code ? -1 : a.Code > b.Code ? 1 : 0),
+  );
+  return { DeliveryDates: deliveryDates, Products: guide };
+}
+
+/** Two weeks of the average, rounded up to whole cases: 0 for a product never ordered. */
+export function suggestedPar(averageWeeklyCases: number): number {
+  // The average is cases / 8, exact in binary, so twice it rounds up without a stray 0.0000001.
+  return Math.ceil(2 * averageWeeklyCases);
+}
+
+/**
+ * Cases to order to bring the customer back to par: never negative. An on-hand count that is
+ * not a number (an empty field) or below 0 counts as 0; a part case on hand rounds the order
+ * up, so the shelf reaches par.
+ */
+export function orderToPar(par: number, onHand: number): number {
+  const have = Number.isNaN(onHand) || onHand < 0 ? 0 : onHand;
+  const want = Number.isNaN(par) || par < 0 ? 0 : par;
+  return Math.max(0, Math.ceil(want - have));
+}

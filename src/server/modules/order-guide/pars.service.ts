@@ -1,0 +1,65 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { ParsSave, SavedPars } from '../../../domain/order-guide.schema.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { customerPars, customerProducts, customers, products } from '../../db/schema.js';
+import { notFound, unprocessable } from '../../lib/http-error.js';
+
+/** What a 404 names, for an unknown customer and (through assertCustomerAccess) another's. */
+export const CUSTOMER = 'The customer';
+
+export const unlinkedMessage = (code: string) => `Product ${code} is not one of the customer's products`;
+
+/**
+ * Saves a customer's pars in one transaction: a number is set, null forgets the par. Every
+ * code must be one the customer has a link to (any link, whatever its dates: a par is kept
+ * by code and outlives its link); one that is not refuses the whole save with 422, naming it.
+ * A code given twice keeps its last value, as a form's last edit would. Answers every par the
+ * customer has saved, by code.
+ */
+export async function saveCustomerPars(db: Db, customerId: number, pars: ParsSave): Promise<SavedPars> {
+  const wanted = new Map(pars.map((p) => [p.Code, p.Par]));
+  return db.transaction(async (tx) => {
+    const [customer] = await tx
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.id, customerId));
+    if (!customer) throw notFound(CUSTOMER);
+    const codes = [...wanted.keys()];
+    if (codes.length > 0) {
+      const linked = await tx
+        .select({ code: products.code })
+        .from(customerProducts)
+        .innerJoin(products, eq(products.id, customerProducts.productId))
+        .where(and(eq(customerProducts.customerId, customerId), inArray(products.code, codes)));
+      const known = new Set(linked.map((r) => r.code));
+      const errors = pars.flatMap((p, i) =>
+        known.has(p.Code) ? [] : [{ Field: `${i}.Code`, Message: unlinkedMessage(p.Code) }],
+      );
+      if (errors.length > 0) throw unprocessable(errors[0]!.Message, errors);
+      const set = [...wanted].flatMap(([code, par]) => (par === null ? [] : [{ customerId, code, par }]));
+      const forget = [...wanted].flatMap(([code, par]) => (par === null ? [code] : []));
+      if (set.length > 0)
+        await tx
+          .insert(customerPars)
+          .values(set)
+          .onConflictDoUpdate({
+            target: [customerPars.customerId, customerPars.code],
+            set: { par: sql`excluded.par` },
+          });
+      if (forget.length > 0)
+        await tx
+          .delete(customerPars)
+          .where(and(eq(customerPars.customerId, customerId), inArray(customerPars.code, forget)));
+    }
+    return listCustomerPars(tx, customerId);
+  });
+}
+
+/** Every par the customer has saved, by code (byte order, the same on PGlite and PostgreSQL). */
+export async function listCustomerPars(db: DbOrTx, customerId: number): Promise<SavedPars> {
+  return db
+    .select({ Code: customerPars.code, Par: customerPars.par })
+    .from(customerPars)
+    .where(eq(customerPars.customerId, customerId))
+    .orderBy(sql`${customerPars.code} collate "C"`);
+}
