@@ -19,7 +19,9 @@ export const ParSchema = z.object({
 export type Par = z.infer<typeof ParSchema>;
 
 /** The body of `PUT Customer/{id}/Pars`: the pars to set (a number) or forget (null). */
-export const ParsSaveSchema = z.array(ParSchema).max(PARS_PER_SAVE_MAX, `At most ${PARS_PER_SAVE_MAX} pars at once`);
+export const ParsSaveSchema = z
+  .array(ParSchema)
+  .max(PARS_PER_SAVE_MAX, `At most ${PARS_PER_SAVE_MAX} pars at once`);
 export type ParsSave = z.infer<typeof ParsSaveSchema>;
 
 /** The answer of `PUT Customer/{id}/Pars`: every par the customer has saved, by code. */
