@@ -72,6 +72,11 @@ describe('order and customer ids cannot be probed', () => {
       () => ['GET', `/api/v1/Customer/${idB}`],
       () => ['GET', `/api/v1/Customer/${unknownId}`],
     ],
+    [
+      'GET Customer/{id}/DeliveryDates',
+      () => ['GET', `/api/v1/Customer/${idB}/DeliveryDates`],
+      () => ['GET', `/api/v1/Customer/${unknownId}/DeliveryDates`],
+    ],
   ];
 
   it.each(cases)('%s: another customer’s id answers exactly as an unknown id', async (_, other, unknown) => {
