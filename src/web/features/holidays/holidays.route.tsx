@@ -18,7 +18,7 @@ export function Component() {
       <HolidayAddForm />
       <Stack gap="sm" component="section" aria-labelledby="holidays-title">
         <Title order={2} size="h4" id="holidays-title">
-          Holidays
+          Days Without Deliveries
         </Title>
         <HolidaysTable holidays={holidays} />
       </Stack>
