@@ -23,7 +23,8 @@ export function Component() {
       <DeliveryCountdown customerId={customer.Id} />
       {isPending ? (
         <Group justify="center" py="lg">
-          <Loader aria-label="Loading messages" />
+          {/* A span may carry a name only with a role (axe: aria-prohibited-attr). */}
+          <Loader role="status" aria-label="Loading messages" />
         </Group>
       ) : messages.length === 0 ? (
         <Paper withBorder p="lg" radius="md">

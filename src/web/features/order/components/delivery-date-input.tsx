@@ -74,7 +74,9 @@ export function DeliveryDateInput({ value, onChange, ctx, today, ...rest }: Deli
       weekendDays={[]}
       getDayProps={(date) => {
         const holiday = holidayLabel(date, ctx);
-        if (holiday) return { title: holiday, 'data-holiday': true };
+        // Struck through, so a holiday reads apart from the other days that cannot be picked.
+        if (holiday)
+          return { title: holiday, 'data-holiday': true, style: { textDecoration: 'line-through' } };
         return !excluded(date) && isFarDate(date, today)
           ? { style: { color: FAR_COLOR, fontWeight: 600 } }
           : {};
