@@ -101,6 +101,9 @@ export function FederalHolidaysSuggest({ year, holidays }: { year: number; holid
                     align="flex-start"
                     wrap="wrap"
                     data-testid="federal-row"
+                    // On a phone a row wraps onto two lines: the rule keeps each holiday's lines together.
+                    pb="xs"
+                    style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
                   >
                     <Checkbox
                       mt={8}
