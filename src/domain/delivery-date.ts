@@ -1,11 +1,17 @@
 import { addDays, businessClock, dayOfWeek, daysBetween, isIsoDate } from './business-date';
 
+/** Days without deliveries (design.md 7.2): date 'YYYY-MM-DD' to the holiday's name. */
+export type HolidayLookup = ReadonlyMap<string, string>;
+
 export const deliveryDateMessages = {
   // Two spaces between 'Date' and 'is': the spec's exact text (section 5), kept as written.
   required: 'Delivery Date  is required',
   leadTime: 'Delivery Date violates Lead Time',
   // The spec has no wording for a malformed value; the date picker never produces one, API callers might.
   format: 'Delivery Date must be a date written YYYY-MM-DD',
+  /** design.md 7.2's wording; the date as the spec writes dates (MM/DD/YYYY). */
+  holiday: (name: string, date: string) =>
+    `No deliveries on ${name} (${date.slice(5, 7)}/${date.slice(8, 10)}/${date.slice(0, 4)})`,
 } as const;
 
 /** A delivery date this many days or more after the business today asks for confirmation (spec section 9). */
@@ -27,7 +33,18 @@ export interface DeliveryDateContext {
   /** From `earliestDeliveryDate`. */
   earliest: string;
   customerTypeId: number;
+  /**
+   * The holidays the caller knows of. The server passes the requested date's only (all the
+   * rule needs); the picker passes the months it shows. Absent: no holidays.
+   */
+  holidays?: HolidayLookup;
 }
+
+/**
+ * How far the pickers look for a selectable date: a year of holidays in a row is a
+ * configuration mistake, and a loop that never ends would hang the page or the server.
+ */
+const SEARCH_DAYS = 366;
 
 /**
  * The first delivery date an order placed at `now` may ask for (spec section 9): start of
@@ -62,33 +79,37 @@ export function earliestDeliveryDate({
   return dayOfWeek(earliest) === 0 ? addDays(earliest, 1) : earliest;
 }
 
-/** Whether the date picker offers `date`: not before the earliest date, no Sundays, no Saturdays for type 1. */
-export function isSelectableDeliveryDate(
-  date: string,
-  { earliest, customerTypeId }: DeliveryDateContext,
-): boolean {
+/** The spec's rule alone: not before the earliest date, no Sundays, no Saturdays for type 1. */
+function withinLeadTime(date: string, { earliest, customerTypeId }: DeliveryDateContext): boolean {
   if (!isIsoDate(date) || date < earliest) return false; // ISO dates compare correctly as strings
   const weekday = dayOfWeek(date);
   return weekday !== 0 && !(weekday === 6 && customerTypeId === NO_SATURDAY_CUSTOMER_TYPE);
 }
 
+/** Whether the date picker offers `date`: the spec's rule, and never a holiday (design.md 7.2). */
+export function isSelectableDeliveryDate(date: string, ctx: DeliveryDateContext): boolean {
+  return withinLeadTime(date, ctx) && !ctx.holidays?.has(date);
+}
+
 /**
  * The first date the customer can pick: the earliest date, or the next one after it that the
- * calendar offers (a type-1 customer whose earliest date is a Saturday gets the Monday). The
- * order form's hint shows it; tests that expect "the earliest date" expect this one.
+ * calendar offers (a type-1 customer whose earliest date is a Saturday gets the Monday, a
+ * holiday the next working day). The order form's hint shows it; tests that expect "the
+ * earliest date" expect this one.
  */
 export function firstSelectableDeliveryDate(ctx: DeliveryDateContext): string {
-  let date = ctx.earliest;
-  // At most a Saturday and a Sunday lie between the earliest date and a selectable one.
-  for (let i = 0; i < 7 && !isSelectableDeliveryDate(date, ctx); i++) date = addDays(date, 1);
-  return date;
+  return nextSelectableDeliveryDates(ctx, 1)[0] ?? ctx.earliest;
 }
 
 /** The first `count` dates the customer can pick, in order (the form offers them as one-tap choices). */
 export function nextSelectableDeliveryDates(ctx: DeliveryDateContext, count: number): string[] {
   const dates: string[] = [];
-  for (let date = firstSelectableDeliveryDate(ctx); dates.length < count; date = addDays(date, 1)) {
-    if (isSelectableDeliveryDate(date, ctx)) dates.push(date);
+  let date = ctx.earliest;
+  for (let skipped = 0; dates.length < count && skipped < SEARCH_DAYS; date = addDays(date, 1)) {
+    if (isSelectableDeliveryDate(date, ctx)) {
+      dates.push(date);
+      skipped = 0;
+    } else skipped++;
   }
   return dates;
 }
@@ -96,12 +117,15 @@ export function nextSelectableDeliveryDates(ctx: DeliveryDateContext, count: num
 /**
  * The spec's message for a delivery date, or null when it is acceptable. A Sunday, a
  * type-1 Saturday or a past date get the lead-time message too: the spec has no other
- * wording, and each of them is a date the customer could not have picked.
+ * wording, and each of them is a date the customer could not have picked. A holiday inside
+ * the lead time gets the spec's message first; a later one design.md 7.2's, with its name.
  */
 export function deliveryDateError(date: string | null | undefined, ctx: DeliveryDateContext): string | null {
   if (date === null || date === undefined || date.trim() === '') return deliveryDateMessages.required;
   if (!isIsoDate(date)) return deliveryDateMessages.format;
-  return isSelectableDeliveryDate(date, ctx) ? null : deliveryDateMessages.leadTime;
+  if (!withinLeadTime(date, ctx)) return deliveryDateMessages.leadTime;
+  const holiday = ctx.holidays?.get(date);
+  return holiday === undefined ? null : deliveryDateMessages.holiday(holiday, date);
 }
 
 /** A date 60 or more days after the business today asks 'Is this correct?' before submitting. */

@@ -5,6 +5,7 @@ import {
   deliveryDateError,
   deliveryDateMessages,
   earliestDeliveryDate,
+  type HolidayLookup,
 } from './delivery-date';
 import { normalizeOrderLines, normalizeQuantity, totalUnits } from './order-lines';
 import { normalizePhone } from './phone';
@@ -169,7 +170,10 @@ export type OrderInput = z.input<typeof OrderInputSchema>;
  * Reference PO is dropped: the form never shows them the field (spec section 2).
  */
 export function orderInputSchemaFor(ctx: DeliveryDateContext) {
-  const key = `${ctx.earliest}|${ctx.customerTypeId}`;
+  // The holidays are part of the rule: the server's context holds the requested date's only
+  // (0 or 1), the form's the months it shows.
+  const holidays = ctx.holidays ? [...ctx.holidays].map(([date, name]) => `${date}=${name}`).join(',') : '';
+  const key = `${ctx.earliest}|${ctx.customerTypeId}|${holidays}`;
   let schema = schemaCache.get(key);
   if (!schema) {
     // A day's earliest dates times the customer types: a handful. The bound only guards
@@ -211,10 +215,17 @@ export interface OrderRulesContext {
   /** The business time zone (BUSINESS_TZ). */
   tz: string;
   customerType: CustomerTypeRules;
+  /** Days without deliveries (design.md 7.2); POST Order reads the requested date's only. */
+  holidays?: HolidayLookup;
 }
 
 /** What the date picker and `orderInputSchemaFor` need for the signed-in customer at `now`. */
-export function deliveryDateContext({ now, tz, customerType }: OrderRulesContext): DeliveryDateContext {
+export function deliveryDateContext({
+  now,
+  tz,
+  customerType,
+  holidays,
+}: OrderRulesContext): DeliveryDateContext {
   const earliest = earliestDeliveryDate({
     now,
     tz,
@@ -222,7 +233,9 @@ export function deliveryDateContext({ now, tz, customerType }: OrderRulesContext
     cutoffHours: customerType.CutoffHours,
     cutoffMinutes: customerType.CutoffMinutes,
   });
-  return { earliest, customerTypeId: customerType.Id };
+  return holidays
+    ? { earliest, customerTypeId: customerType.Id, holidays }
+    : { earliest, customerTypeId: customerType.Id };
 }
 
 export interface OrderableProduct {

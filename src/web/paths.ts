@@ -26,6 +26,7 @@ export const paths = {
   orderMessages: '/maint/ordermessages',
   orderMessageEdit: (id: number | string) => `/maint/ordermessage/edit/${id}`,
   regenerateOrders: '/maint/regenerateorders',
+  holidays: '/maint/holidays',
   users: '/maint/users',
   userEdit: (id: number | string) => `/maint/user/edit/${id}`,
 } as const;

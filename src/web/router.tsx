@@ -116,6 +116,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('./features/messages/order-message-edit.route'),
           },
           {
+            path: 'holidays',
+            handle: title('Holidays'),
+            lazy: () => import('./features/holidays/holidays.route'),
+          },
+          {
             path: 'regenerateorders',
             handle: title('Regenerate Orders'),
             lazy: () => import('./features/regenerate/regenerate-orders.route'),

@@ -249,3 +249,17 @@ export const adminUsers = pgTable(
   // User names are unique without regard to case: 'Admin' and 'admin' are one person.
   (t) => [uniqueIndex('admin_users_user_name_key').on(sql`lower(${t.userName})`)],
 );
+
+/** Days without deliveries (design.md 7.2): one per date, named for customers ("Thanksgiving Day"). */
+export const holidays = pgTable(
+  'holidays',
+  {
+    id: serial('id').primaryKey(),
+    date: date('date', { mode: 'string' }).notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [
+    uniqueIndex('holidays_date_key').on(t.date),
+    check('holidays_name_length', sql`char_length(${t.name}) between 1 and 60`),
+  ],
+);

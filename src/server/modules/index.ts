@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/auth.routes.js';
 import { signInAttackRoutes } from './auth/sign-in-attacks.routes.js';
+import { calendarRoutes } from './calendar/calendar.routes.js';
 import { customerTypeRoutes } from './customer-types/customer-types.routes.js';
 import { customerRoutes } from './customers/customers.routes.js';
 import { messageRoutes } from './messages/messages.routes.js';
@@ -23,5 +24,6 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(orderGuideRoutes);
   await api.register(customerTypeRoutes);
   await api.register(messageRoutes);
+  await api.register(calendarRoutes);
   await api.register(userRoutes);
 }

@@ -82,6 +82,11 @@ describe('order and customer ids cannot be probed', () => {
       () => ['PUT', `/api/v1/Customer/${idB}/Pars`, [{ Code: 'X', Par: 1 }]],
       () => ['PUT', `/api/v1/Customer/${unknownId}/Pars`, [{ Code: 'X', Par: 1 }]],
     ],
+    [
+      'GET Customer/{id}/DeliveryDates',
+      () => ['GET', `/api/v1/Customer/${idB}/DeliveryDates`],
+      () => ['GET', `/api/v1/Customer/${unknownId}/DeliveryDates`],
+    ],
   ];
 
   it.each(cases)('%s: another customer’s id answers exactly as an unknown id', async (_, other, unknown) => {

@@ -99,6 +99,14 @@ const rows: Record<string, Row> = {
     b: 403,
     url: () => '/api/v1/DisplayMessages/1',
   },
+  // The delivery calendar (design.md 7.2): anyone signed in reads holidays, staff change them.
+  'GET /api/v1/Holidays': { nobody: 401, a: 200, b: 200, admin: 200 },
+  'POST /api/v1/Holiday': { ...adminOnly(422), body: () => ({}) },
+  'DELETE /api/v1/Holiday/{id}': { ...adminOnly(404), url: () => '/api/v1/Holiday/999999' },
+  'GET /api/v1/Customer/{id}/DeliveryDates': {
+    ...ownOrAdmin,
+    url: (c) => `/api/v1/Customer/${c.aId}/DeliveryDates`,
+  },
   'GET /api/v1/SignInAttacks': adminOnly(200),
   'GET /api/v1/Users': adminOnly(200),
   'GET /api/v1/User/{id}': { ...adminOnly(200), url: (c) => `/api/v1/User/${c.adminId}` },

@@ -242,3 +242,10 @@ export const IconDots = (p: IconProps) => (
     <circle cx="12" cy="19" r="1" />
   </Svg>
 );
+
+export const IconCalendar = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="4" y="5" width="16" height="16" rx="2" />
+    <path d="M16 3v4M8 3v4M4 11h16" />
+  </Svg>
+);

@@ -22,6 +22,12 @@ export const queryKeys = {
   customerTypes: area('customerTypes'),
   products: area('products'),
   messages: area('messages'),
+  /** Days without deliveries (design.md 7.2); lists by `{ from, to }`. */
+  holidays: area('holidays'),
+  /** GET Customer/{id}/DeliveryDates: the next dates and their OrderBy. */
+  deliveryDates: (customerId: number, count: number) => ['deliveryDates', customerId, count] as const,
+  /** Prefix of every customer's delivery dates (a holiday changes them). */
+  deliveryDatesAll: ['deliveryDates'] as const,
   displayMessages: (customerTypeId: number) => ['displayMessages', customerTypeId] as const,
   /** Prefix of every customer type's display messages (a saved message may change any of them). */
   displayMessagesAll: ['displayMessages'] as const,

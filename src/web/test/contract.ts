@@ -8,6 +8,7 @@ import {
 } from '../../domain/auth.schema';
 import { CustomerListItemSchema, CustomerProductSchema, CustomerSchema } from '../../domain/customer.schema';
 import { CustomerTypeListItemSchema, CustomerTypeSchema } from '../../domain/customer-type.schema';
+import { DeliveryDateSchema, HolidaySchema } from '../../domain/delivery-calendar.schema';
 import { ImportReportSchema } from '../../domain/imports.schema';
 import { DisplayMessageSchema, MessageSchema } from '../../domain/message.schema';
 import {
@@ -56,6 +57,10 @@ const routes: [method: string, path: RegExp, success: Success, errors?: z.ZodTyp
   ['POST', /^Message$/, MessageSchema],
   ['DELETE', /^Message\/\d+$/, 'empty'],
   ['GET', /^DisplayMessages\/\d+$/, z.array(DisplayMessageSchema)],
+  ['GET', /^Holidays$/, z.array(HolidaySchema)],
+  ['POST', /^Holiday$/, HolidaySchema],
+  ['DELETE', /^Holiday\/\d+$/, 'empty'],
+  ['GET', /^Customer\/\d+\/DeliveryDates$/, z.array(DeliveryDateSchema)],
   // A refused order answers its checks in the order's own shape, or the usual error body.
   ['POST', /^Order$/, OrderSaveResponseSchema, OrderSaveResponseSchema.or(ApiErrorSchema)],
   ['GET', /^Order\/\d+$/, OrderDetailSchema],

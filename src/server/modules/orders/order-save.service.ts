@@ -15,7 +15,8 @@ import { customerColumnsSql, runStatement, type Statement } from './statements.j
  * Idempotency-Key ($2, null when none was sent; the unique index allows one), and which of the codes the body asks for ($4) they may order for
  * the delivery date ($3, null when it is not a date; design.md 5.2): linked to the customer,
  * active, and the link's start and end dates containing the date. A code not returned is
- * one the customer may not order.
+ * one the customer may not order. And the name of the delivery date's holiday, if it has one
+ * (design.md 7.2): the rule needs no other date's.
  */
 const orderContextStatement: Statement = {
   name: 'order_context',
@@ -24,6 +25,7 @@ select ${customerColumnsSql},
   t.id as "typeId", t.lead_hours as "leadHours", t.cutoff_hours as "cutoffHours",
   t.cutoff_minutes as "cutoffMinutes",
   f.order_num as "firstOrderNum", f.idempotency_body_hash as "firstBodyHash",
+  (select h.name from holidays h where h.date = $3::date) as "holidayName",
   case when $3::date is null then '[]'::json else coalesce((
     select json_agg(json_build_array(p.id, p.code, p.description, p.units, p.is_case_only))
     from customer_products cp
@@ -49,6 +51,8 @@ export interface OrderContext {
   /** The hash of the body that order was placed with (null for one placed before hashes). */
   firstBodyHash: string | null;
   products: OrderableProducts;
+  /** The delivery date's holiday, date to name (empty when it has none). */
+  holidays: Map<string, string>;
 }
 
 type OrderContextRow = CustomerRow & {
@@ -58,6 +62,7 @@ type OrderContextRow = CustomerRow & {
   cutoffMinutes: number;
   firstOrderNum: string | null;
   firstBodyHash: string | null;
+  holidayName: string | null;
   products: [id: number, code: string, description: string, units: number, isCaseOnly: boolean][];
 };
 
@@ -84,6 +89,7 @@ export async function orderContext(
     cutoffMinutes,
     firstOrderNum,
     firstBodyHash,
+    holidayName,
     products,
     ...customer
   } = row;
@@ -100,6 +106,7 @@ export async function orderContext(
     firstOrderNum,
     firstBodyHash,
     products: map,
+    holidays: new Map(date !== null && holidayName !== null ? [[date, holidayName]] : []),
   };
 }
 

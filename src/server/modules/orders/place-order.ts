@@ -11,6 +11,7 @@ import {
 import type { OrderSaveResponse } from '../../../domain/order-view.schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { unauthorized } from '../../lib/http-error.js';
+import { holidaysFrom } from '../calendar/delivery-dates.service.js';
 import { sendConfirmation } from '../mail/confirmation.js';
 import { MAIL_LEASE_MS } from '../mail/mail-retry.service.js';
 import { markExported, writeOrderExportFile } from './order-export.js';
@@ -78,7 +79,7 @@ export async function placeOrder(
     requestedCodes(order),
   );
   if (!context) throw unauthorized(); // deleted since the guard read it
-  const { customer, type, firstOrderNum, firstBodyHash, products } = context;
+  const { customer, type, firstOrderNum, firstBodyHash, products, holidays } = context;
   const bodyHash = idempotencyKey ? orderBodyHash(order) : null;
   if (firstOrderNum) return answerForUsedKey({ orderNum: firstOrderNum, bodyHash: firstBodyHash }, bodyHash!);
   if (!type) throw new Error(`customer ${customer.id} has no customer type ${customer.customerTypeId}`);
@@ -89,16 +90,18 @@ export async function placeOrder(
     tz: app.config.businessTz,
     customerType: type,
     products,
+    holidays,
   });
   if (!result.ok) {
     const late = result.errors.some(
       (e) => e.Field === 'DeliveryDate' && e.Message === messages.deliveryDateLeadTime,
     );
-    const earliest = () =>
-      firstSelectableDeliveryDate(
-        deliveryDateContext({ now, tz: app.config.businessTz, customerType: type }),
-      );
-    return orderRefused(result.errors, late ? { EarliestDeliveryDate: earliest() } : {});
+    // The hint must skip holidays too; a refused order is rare enough for a second read.
+    const earliest = async () => {
+      const ctx = deliveryDateContext({ now, tz: app.config.businessTz, customerType: type });
+      return firstSelectableDeliveryDate({ ...ctx, holidays: await holidaysFrom(app.db, ctx.earliest) });
+    };
+    return orderRefused(result.errors, late ? { EarliestDeliveryDate: await earliest() } : {});
   }
 
   let row: SavedOrder['row'];

@@ -5,10 +5,12 @@ import { customerTypeDefaults } from '../../../domain/customer-type.schema';
 import type { CustomerTypeRules } from '../../../domain/order.schema';
 import { useSignedInCustomer } from '../auth/api/get-session';
 import { useCustomerTypes } from '../customer-types/api/get-customer-types';
+import { useUpcomingHolidays } from '../holidays/api/get-holidays';
 import { useCopiedOrder } from './api/copy-order';
 import { useOrders } from './api/get-orders';
 import { useOwnCustomer } from './api/get-own-customer';
 import { OrderForm } from './components/order-form';
+import { todayInBusiness } from './order-time';
 
 /** `?copy=12` (Re-Order) or, as a link to `/order/form/12` would mean, order 12; 0 is a new order. */
 export function copySource(id: string | undefined, copy: string | null): number | null {
@@ -30,6 +32,9 @@ export function Component() {
   // For the last order's contact and a note when an order for the chosen date exists; the form
   // does without them if they cannot be loaded.
   const orders = useOrders(signedIn.CompanyId);
+  // The picker disables holidays (design.md 7.2); without them the form still works and the
+  // server still refuses a holiday, so a failed load does not stop the order.
+  const holidays = useUpcomingHolidays(todayInBusiness());
   const queries = copyId === null ? [types, customer] : [types, customer, copy];
   const failed = queries.find((q) => q.isError);
 
@@ -45,7 +50,13 @@ export function Component() {
         </Stack>
       </Alert>
     );
-  } else if (!types.data || !customer.data || (copyId !== null && !copy.data) || orders.isPending) {
+  } else if (
+    !types.data ||
+    !customer.data ||
+    (copyId !== null && !copy.data) ||
+    orders.isPending ||
+    holidays.isPending
+  ) {
     body = (
       <Group justify="center" py="xl">
         <Loader aria-label="Loading the order form" />
@@ -68,6 +79,7 @@ export function Component() {
           products={customer.data.Products}
           copy={copy.data ?? null}
           orders={orders.data?.Orders ?? []}
+          holidays={holidays.data}
         />
       </>
     );

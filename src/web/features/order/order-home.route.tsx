@@ -4,13 +4,14 @@ import { SafeHtml } from '../../components/safe-html';
 import { paths } from '../../paths';
 import { useSignedInCustomer } from '../auth/api/get-session';
 import { useDisplayMessages } from './api/get-display-messages';
+import { DeliveryCountdown } from './components/delivery-countdown';
 
 /** 'Order Message' for one message, 'Order Messages' otherwise (spec section 2). */
 export function messagesTitle(count: number): string {
   return count === 1 ? 'Order Message' : 'Order Messages';
 }
 
-/** /order/home: the messages for the customer's type, and Continue to a new order. */
+/** /order/home: the countdown to the next cutoff, the messages for the customer's type, and Continue to a new order. */
 export function Component() {
   const customer = useSignedInCustomer();
   const { data, isPending, isError } = useDisplayMessages(customer.CustomerTypeId);
@@ -19,9 +20,11 @@ export function Component() {
   return (
     <Stack gap="md">
       <Title order={1}>{messagesTitle(messages.length)}</Title>
+      <DeliveryCountdown customerId={customer.Id} />
       {isPending ? (
         <Group justify="center" py="lg">
-          <Loader aria-label="Loading messages" />
+          {/* A span may carry a name only with a role (axe: aria-prohibited-attr). */}
+          <Loader role="status" aria-label="Loading messages" />
         </Group>
       ) : messages.length === 0 ? (
         <Paper withBorder p="lg" radius="md">

@@ -1,7 +1,7 @@
 import { useForm } from '@mantine/form';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { CustomerProduct } from '../../../domain/customer.schema';
-import type { DeliveryDateContext } from '../../../domain/delivery-date';
+import type { DeliveryDateContext, HolidayLookup } from '../../../domain/delivery-date';
 import {
   type CustomerTypeRules,
   deliveryDateContext,
@@ -31,6 +31,8 @@ export interface OrderFormSetup {
   copy?: CopiedOrder | null;
   /** The customer's orders, newest first: a new order starts with the last one's contact. */
   orders?: readonly OrderSummary[];
+  /** The holidays ahead (design.md 7.2): never offered, and refused as the server refuses them. */
+  holidays?: HolidayLookup;
 }
 
 type Contact = Pick<OrderHeaderValues, 'Name' | 'Phone' | 'Email'>;
@@ -60,13 +62,13 @@ function initialHeader(copy: CopiedOrder | null | undefined, contact: Contact | 
 }
 
 /** The order form's state: the header form, the quantities, and what each step may do. */
-export function useOrderForm({ customerType, products, copy, orders = [] }: OrderFormSetup) {
+export function useOrderForm({ customerType, products, copy, orders = [], holidays }: OrderFormSetup) {
   const now = useBusinessNow();
   const today = todayInBusiness(now);
   const { earliest } = deliveryDateContext({ now, tz: BUSINESS_TZ, customerType });
   const ctx = useMemo<DeliveryDateContext>(
-    () => ({ earliest, customerTypeId: customerType.Id }),
-    [earliest, customerType.Id],
+    () => ({ earliest, customerTypeId: customerType.Id, ...(holidays ? { holidays } : {}) }),
+    [earliest, customerType.Id, holidays],
   );
   const validate = useMemo(() => zodValidate<OrderHeaderValues>(headerSchemaFor(ctx)), [ctx]);
   const form = useForm<OrderHeaderValues>({

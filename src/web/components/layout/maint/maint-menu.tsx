@@ -5,6 +5,7 @@ import { paths } from '../../../paths';
 import {
   IconBox,
   IconBuilding,
+  IconCalendar,
   IconFileImport,
   IconMessage,
   type IconProps,
@@ -21,11 +22,12 @@ export interface MaintMenuEntry {
   prefixes: string[];
 }
 
-/** Spec section 2's admin Options menu, in its order, plus Users (design.md section 5.9). */
+/** Spec section 2's admin Options menu, in its order, plus Users (design.md section 5.9) and Holidays (7.2). */
 export const maintMenu: MaintMenuEntry[] = [
   { label: 'Customer Items Import', to: paths.customerItemsImport, Icon: IconFileImport, prefixes: [] },
   { label: 'Customers', to: paths.customers, Icon: IconBuilding, prefixes: ['/maint/customer/'] },
   { label: 'Customer Types', to: paths.customerTypes, Icon: IconTags, prefixes: ['/maint/customertype/'] },
+  { label: 'Holidays', to: paths.holidays, Icon: IconCalendar, prefixes: [] },
   { label: 'Items', to: paths.items, Icon: IconBox, prefixes: ['/maint/item/'] },
   { label: 'Messages', to: paths.orderMessages, Icon: IconMessage, prefixes: ['/maint/ordermessage/'] },
   { label: 'Regenerate Orders', to: paths.regenerateOrders, Icon: IconRefresh, prefixes: [] },

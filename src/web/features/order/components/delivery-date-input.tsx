@@ -7,7 +7,7 @@ import {
   isSelectableDeliveryDate,
   needsFarDateConfirmation,
 } from '../../../../domain/delivery-date';
-import { formatDate } from '../order-time';
+import { formatDate, formatWeekdayDate } from '../order-time';
 
 const FAR_COLOR = 'var(--mantine-color-red-9)';
 
@@ -21,7 +21,7 @@ export interface DeliveryDateInputProps
   today: string;
 }
 
-/** The dates the picker refuses: before the earliest, Sundays, Saturdays for type 1 (spec section 5). */
+/** The dates the picker refuses: before the earliest, Sundays, Saturdays for type 1 (spec section 5), holidays (design.md 7.2). */
 export function excludedDeliveryDate(ctx: DeliveryDateContext): (date: string) => boolean {
   return (date) => !isSelectableDeliveryDate(date, ctx);
 }
@@ -36,6 +36,12 @@ function nameCalendar() {
       popup.setAttribute('aria-label', 'Choose a delivery date');
     }
   });
+}
+
+/** A holiday's day in the calendar says why it is disabled, to screen readers and as a tooltip. */
+export function holidayLabel(date: string, ctx: DeliveryDateContext): string | undefined {
+  const name = ctx.holidays?.get(date);
+  return name === undefined ? undefined : `${formatWeekdayDate(date)}, ${name}: no deliveries`;
 }
 
 /** True when `date` is 60 or more days ahead (shown in red, and confirmed on Submit). */
@@ -66,9 +72,17 @@ export function DeliveryDateInput({ value, onChange, ctx, today, ...rest }: Deli
       excludeDate={excluded}
       // Saturdays are ordinary delivery days here; red marks only the far dates.
       weekendDays={[]}
-      getDayProps={(date) =>
-        !excluded(date) && isFarDate(date, today) ? { style: { color: FAR_COLOR, fontWeight: 600 } } : {}
-      }
+      getDayProps={(date) => {
+        const holiday = holidayLabel(date, ctx);
+        // Struck through, so a holiday reads apart from the other days that cannot be picked.
+        if (holiday)
+          return { title: holiday, 'data-holiday': true, style: { textDecoration: 'line-through' } };
+        return !excluded(date) && isFarDate(date, today)
+          ? { style: { color: FAR_COLOR, fontWeight: 600 } }
+          : {};
+      }}
+      // '' keeps Mantine's own label ('27 November 2026') for every other day.
+      getDayAriaLabel={(date) => holidayLabel(date, ctx) ?? ''}
       nextLabel="Next month"
       previousLabel="Previous month"
       // Focus comes back to the field once a day is picked, not to the page body (where the
