@@ -4,6 +4,20 @@ import { defineConfig } from 'vitest/config';
 
 const root = import.meta.dirname;
 
+// Every test process runs as a machine far from the business: Tokyo, 15 hours ahead of Central
+// in November. A date rule or a screen that used the machine's zone instead of the business
+// zone fails here rather than passing because CI happens to run near Chicago (the top bar
+// clock's test checks that the zone took). Set before any worker starts: a zone changed inside
+// a running worker is not always seen (vitest may hand a file a copy of process.env).
+process.env.TZ = 'Asia/Tokyo';
+
+// The unit and component tests share their workers between files (isolate: false): a fresh
+// jsdom, Mantine and React per file cost 2 to 3 s of each file's 0.5, and the step took 150 s
+// in CI with one worker (issue 18: CI under 30 minutes). Each file cleans up after itself
+// (src/web/test/setup.ts: the DOM, the toasts, the fake API's breaches); both projects also
+// passed with their files in shuffled orders (--sequence.shuffle.files).
+const shared = { isolate: false, maxWorkers: 2 } as const;
+
 export default defineConfig({
   test: {
     projects: [
@@ -11,6 +25,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           root,
+          ...shared,
           environment: 'node',
           include: ['src/domain/**/*.test.ts', 'src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['src/server/**/*.routes.test.ts', 'src/server/**/*.api.test.ts', '**/node_modules/**'],
@@ -21,6 +36,7 @@ export default defineConfig({
         test: {
           name: 'web',
           root,
+          ...shared,
           environment: 'jsdom',
           include: ['src/web/**/*.test.{ts,tsx}'],
           setupFiles: [path.join(root, 'src/web/test/setup.ts')],

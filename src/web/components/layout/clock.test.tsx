@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CLOCK_REFRESH_MS, Clock, formatBusinessClock, zoneLabel } from './clock';
 
 /**
@@ -8,13 +8,9 @@ import { CLOCK_REFRESH_MS, Clock, formatBusinessClock, zoneLabel } from './clock
  * dates do, whatever zone the browser is set to.
  */
 describe('the top bar clock', () => {
-  const browserZone = process.env.TZ;
-  beforeEach(() => {
-    // A browser far from the business: Tokyo, 15 hours ahead of Chicago in November.
-    process.env.TZ = 'Asia/Tokyo';
-  });
+  // A browser far from the business: every test process runs in Tokyo, 15 hours ahead of
+  // Chicago in November (vitest.config.ts); the first test checks that the zone took.
   afterEach(() => {
-    process.env.TZ = browserZone;
     vi.useRealTimers();
   });
 
@@ -22,7 +18,7 @@ describe('the top bar clock', () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
     // The audit's moment: Tue 11/24/2026 5:28:07 PM Central (CST) is Wed 8:28 AM in Tokyo.
     vi.setSystemTime(new Date('2026-11-24T23:28:07Z'));
-    expect(new Date().getHours()).toBe(8);
+    expect(new Date().getHours(), 'the test process runs in Asia/Tokyo (vitest.config.ts)').toBe(8);
     render(
       <MantineProvider>
         <Clock />
