@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Serves the built React app: hashed assets with a long cache, and index.html for every
- * other GET that is not under /api, so the browser router shows the right screen (or its
- * not-found page). Unknown /api paths keep the JSON 404.
+ * Serves the built React app: hashed assets with a long cache, compressed at build time, and
+ * index.html (never cached) for every other GET that is not under /api, so the browser router
+ * shows the right screen (or its not-found page). Unknown /api paths keep the JSON 404.
  */
 export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string }) => {
   const index = path.join(opts.root, 'index.html');
@@ -17,6 +17,9 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string
       root: opts.root,
       wildcard: false,
       index: false,
+      // The build writes brotli and gzip copies of its text files (scripts/precompress.ts);
+      // the one the browser accepts is sent, with Vary: Accept-Encoding (issue 22).
+      preCompressed: true,
       // Source maps are never served, whatever the build left in the folder: they are the
       // whole source (issue 15, item 11). A refused path falls to the 404 below.
       allowedPath: (pathName) => !pathName.endsWith('.map'),
