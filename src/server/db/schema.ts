@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgSequence,
   pgTable,
   primaryKey,
@@ -251,6 +252,18 @@ export const adminUsers = pgTable(
 );
 
 /** Days without deliveries (design.md 7.2): one per date, named for customers ("Thanksgiving Day"). */
+/**
+ * Drafts (design.md 7.3): the one order a customer has not sent yet, as the form last saved it
+ * (shape-checked JSON, at most 64 kB). Deleted by the customer's next order and with the customer.
+ */
+export const orderDrafts = pgTable('order_drafts', {
+  customerId: integer('customer_id')
+    .primaryKey()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  body: jsonb('body').notNull(),
+  savedAt: timestamp('saved_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
 export const holidays = pgTable(
   'holidays',
   {

@@ -4,6 +4,7 @@ import { signInAttackRoutes } from './auth/sign-in-attacks.routes.js';
 import { calendarRoutes } from './calendar/calendar.routes.js';
 import { customerTypeRoutes } from './customer-types/customer-types.routes.js';
 import { customerRoutes } from './customers/customers.routes.js';
+import { draftRoutes } from './drafts/drafts.routes.js';
 import { messageRoutes } from './messages/messages.routes.js';
 import { orderGuideRoutes } from './order-guide/order-guide.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
@@ -22,6 +23,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(productRoutes);
   await api.register(customerRoutes);
   await api.register(orderGuideRoutes);
+  await api.register(draftRoutes);
   await api.register(customerTypeRoutes);
   await api.register(messageRoutes);
   await api.register(calendarRoutes);

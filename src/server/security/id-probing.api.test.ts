@@ -83,6 +83,21 @@ describe('order and customer ids cannot be probed', () => {
       () => ['PUT', `/api/v1/Customer/${unknownId}/Pars`, [{ Code: 'X', Par: 1 }]],
     ],
     [
+      'GET Customer/{id}/Draft',
+      () => ['GET', `/api/v1/Customer/${idB}/Draft`],
+      () => ['GET', `/api/v1/Customer/${unknownId}/Draft`],
+    ],
+    [
+      'PUT Customer/{id}/Draft',
+      () => ['PUT', `/api/v1/Customer/${idB}/Draft`, { Name: 'x' }],
+      () => ['PUT', `/api/v1/Customer/${unknownId}/Draft`, { Name: 'x' }],
+    ],
+    [
+      'DELETE Customer/{id}/Draft',
+      () => ['DELETE', `/api/v1/Customer/${idB}/Draft`],
+      () => ['DELETE', `/api/v1/Customer/${unknownId}/Draft`],
+    ],
+    [
       'GET Customer/{id}/DeliveryDates',
       () => ['GET', `/api/v1/Customer/${idB}/DeliveryDates`],
       () => ['GET', `/api/v1/Customer/${unknownId}/DeliveryDates`],

@@ -85,6 +85,26 @@ const rows: Record<string, Row> = {
     url: (c) => `/api/v1/Customer/${c.aId}/Pars`,
     body: () => [],
   },
+  // Customer A has no draft: its own id answers the draft's 404, as an admin's does.
+  'GET /api/v1/Customer/{id}/Draft': {
+    nobody: 401,
+    a: 404,
+    b: 404,
+    admin: 404,
+    url: (c) => `/api/v1/Customer/${c.aId}/Draft`,
+  },
+  'PUT /api/v1/Customer/{id}/Draft': {
+    ...ownOrAdmin,
+    url: (c) => `/api/v1/Customer/${c.aId}/Draft`,
+    body: () => ({}),
+  },
+  'DELETE /api/v1/Customer/{id}/Draft': {
+    nobody: 401,
+    a: 204,
+    b: 404,
+    admin: 204,
+    url: (c) => `/api/v1/Customer/${c.aId}/Draft`,
+  },
   'GET /api/v1/CustomerTypes': { nobody: 401, a: 200, b: 200, admin: 200 },
   'GET /api/v1/CustomerType/{id}': { ...adminOnly(200), url: () => '/api/v1/CustomerType/1' },
   'DELETE /api/v1/CustomerType/{id}': { ...adminOnly(409), url: () => '/api/v1/CustomerType/1' },

@@ -126,7 +126,8 @@ export async function findByIdempotencyKey(
 /**
  * Saves a web order as Open with the next Web Conf # (from the sequence in the same statement,
  * decision 001) and its lines, in one statement, so it is atomic without a transaction's
- * extra round trips. The lines go in as arrays, one element per line, in the order given.
+ * extra round trips; the customer's draft (design.md 7.3) is deleted in it too. The lines go
+ * in as arrays, one element per line, in the order given.
  * The order comes out claimed for its first confirmation mail (attempt 1, leased until $16,
  * due at once: decision 016), so a process that dies before that mail leaves it to the retry
  * round once the lease lapses, and the first attempt needs no claim statement of its own.
@@ -150,6 +151,9 @@ with saved as (
     unnest($9::int[], $10::text[], $11::text[], $12::int[], $13::int[], $14::int[], $15::boolean[])
       with ordinality as l(product_id, code, description, units_per_case, case_quantity, unit_quantity, is_case_only, n)
   order by l.n
+), draft as (
+  -- The customer's draft is this order now (design.md 7.3): gone with the order, or kept with it.
+  delete from order_drafts where customer_id = $1
 )
 select id, order_num as "orderNum" from saved`,
 };

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { EMAIL_MAX, MAX_ORDER_LINES, NAME_MAX, PRODUCT_CODE_MAX, REFERENCE_PO_MAX } from './order.schema';
+
+/**
+ * Drafts (design.md 7.3, issue 20): one unsent order per customer, kept by the server so it
+ * survives a reload, a lost connection or a change of device. A draft is an order being
+ * typed, so it is checked for its shape only: every field may be empty or half-typed (a
+ * quantity still reading "1." is kept as text), and the rules of `POST Order` apply when it
+ * is sent. At most DRAFT_MAX_BYTES of JSON.
+ */
+export const DRAFT_MAX_BYTES = 64 * 1024;
+
+/** A quantity as the form holds it: a number, or the text typed so far (at most 12 characters). */
+const DraftQuantity = z.union([z.number(), z.string().max(12)]).optional();
+
+export const OrderDraftLineSchema = z.object({
+  Code: z.string().max(PRODUCT_CODE_MAX),
+  CaseQuantity: DraftQuantity,
+  UnitQuantity: DraftQuantity,
+});
+
+/** The body of `PUT Customer/{id}/Draft`: `POST Order`'s fields, each optional. */
+export const OrderDraftSchema = z.object({
+  DeliveryDate: z.string().max(10).optional(),
+  Name: z.string().max(NAME_MAX).optional(),
+  Phone: z.string().max(40).optional(),
+  Email: z.string().max(EMAIL_MAX).optional(),
+  ReferencePO: z.string().max(REFERENCE_PO_MAX).optional(),
+  ProductQuantities: z.array(OrderDraftLineSchema).max(MAX_ORDER_LINES).optional(),
+});
+export type OrderDraftInput = z.infer<typeof OrderDraftSchema>;
+
+/** What `GET` and `PUT Customer/{id}/Draft` answer: the draft as saved and when. */
+export const SavedOrderDraftSchema = z.object({
+  /** ISO 8601: when the server saved it. */
+  SavedAt: z.string(),
+  Order: OrderDraftSchema,
+});
+export type SavedOrderDraft = z.infer<typeof SavedOrderDraftSchema>;

@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRAFT_MAX_BYTES } from '../../../domain/order-draft.schema.js';
+import { orderDrafts } from '../../db/schema.js';
+import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
+import { customerByCompany, validOrderBody } from '../../test/order-fixtures.js';
+
+/** Drafts (design.md 7.3, issue 20): one unsent order per customer, kept by the server. */
+describe('Customer/{id}/Draft', () => {
+  let t: TestApp;
+  let own: string; // customer 1001
+  let other: string; // customer 6001
+  let admin: string;
+  let id: number;
+  let otherId: number;
+  beforeAll(async () => {
+    t = await createTestApp();
+    [own, other, admin] = await Promise.all([
+      signInCustomer(t.app, 1001, 60601),
+      signInCustomer(t.app, 6001, 60611),
+      signInAdmin(t.app),
+    ]);
+    id = (await customerByCompany(t.db, 1001)).id;
+    otherId = (await customerByCompany(t.db, 6001)).id;
+  });
+  afterAll(() => t.close());
+
+  const call = (method: 'GET' | 'PUT' | 'DELETE', cookie: string, customerId = id, body?: unknown) =>
+    t.app.inject({
+      method,
+      url: `/api/v1/Customer/${customerId}/Draft`,
+      headers: { cookie, ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}) },
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+  const rows = () => t.db.select().from(orderDrafts);
+
+  // Half-typed: no name yet, a quantity still being typed, a date not chosen.
+  const halfTyped = {
+    DeliveryDate: '',
+    Name: 'Pat',
+    Phone: '(312) 555',
+    ProductQuantities: [
+      { Code: 'BUD12', CaseQuantity: 2 },
+      { Code: 'COORS24', CaseQuantity: '1.', UnitQuantity: '' },
+    ],
+  };
+
+  it('answers 404 naming the draft while there is none, then keeps a half-typed order as it is', async () => {
+    const none = await call('GET', own);
+    expect(none.statusCode).toBe(404);
+    expect(none.json().ErrorMessage).toBe('The draft was not found');
+
+    const saved = await call('PUT', own, id, halfTyped);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ SavedAt: TEST_NOW.toISOString(), Order: halfTyped });
+
+    const read = await call('GET', own);
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual(saved.json());
+  });
+
+  it('keeps one draft per customer: a second save replaces the first', async () => {
+    await call('PUT', own, id, halfTyped);
+    const next = { ...halfTyped, Name: 'Pat Murphy', ProductQuantities: [] };
+    expect((await call('PUT', own, id, next)).statusCode).toBe(200);
+    expect((await call('GET', own)).json().Order).toEqual(next);
+    expect((await rows()).filter((r) => r.customerId === id)).toHaveLength(1);
+  });
+
+  it('checks the shape only, and a refused draft changes nothing', async () => {
+    await call('PUT', own, id, halfTyped);
+    for (const bad of [
+      { ProductQuantities: 'BUD12' },
+      { ProductQuantities: [{ CaseQuantity: 1 }] },
+      { Name: 42 },
+      { Name: 'x'.repeat(101) },
+      { ProductQuantities: [{ Code: 'BUD12', CaseQuantity: { n: 1 } }] },
+      [],
+    ]) {
+      const res = await call('PUT', own, id, bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(422);
+      expect(res.json().ErrorMessage, JSON.stringify(bad)).toBeTruthy();
+    }
+    expect((await call('GET', own)).json().Order).toEqual(halfTyped);
+  });
+
+  it('refuses a draft over 64 kB with 413 and keeps the one saved', async () => {
+    await call('PUT', own, id, halfTyped);
+    const lines = Array.from({ length: 999 }, (_, i) => ({
+      Code: `CODE-${i}-${'x'.repeat(50)}`,
+      CaseQuantity: 1,
+    }));
+    const body = JSON.stringify({ ProductQuantities: lines });
+    expect(body.length).toBeGreaterThan(DRAFT_MAX_BYTES);
+    const res = await call('PUT', own, id, body);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().ErrorMessage).toBe('The request is too large');
+    expect((await call('GET', own)).json().Order).toEqual(halfTyped);
+  });
+
+  it("is the customer's own: another customer's id answers as an unknown one; an admin sees any", async () => {
+    await call('PUT', own, id, halfTyped);
+    for (const method of ['GET', 'PUT', 'DELETE'] as const) {
+      const res = await call(method, other, id, method === 'PUT' ? { Name: 'Not yours' } : undefined);
+      const unknown = await call(
+        method,
+        other,
+        999_999,
+        method === 'PUT' ? { Name: 'Not yours' } : undefined,
+      );
+      expect(res.statusCode, method).toBe(404);
+      expect(res.json(), method).toEqual(unknown.json());
+    }
+    expect((await call('GET', own)).json().Order).toEqual(halfTyped);
+    expect((await call('GET', admin)).json().Order).toEqual(halfTyped);
+    expect((await call('GET', admin, 999_999)).json().ErrorMessage).toBe('The customer was not found');
+    const nobody = await t.app.inject({ method: 'GET', url: `/api/v1/Customer/${id}/Draft` });
+    expect(nobody.statusCode).toBe(401);
+  });
+
+  it('DELETE forgets it, twice is fine', async () => {
+    await call('PUT', own, id, halfTyped);
+    expect((await call('DELETE', own)).statusCode).toBe(204);
+    expect((await call('DELETE', own)).statusCode).toBe(204);
+    expect((await call('GET', own)).statusCode).toBe(404);
+  });
+
+  it("is deleted by the customer's order, and not by another customer's", async () => {
+    await call('PUT', own, id, halfTyped);
+    await call('PUT', other, otherId, { Name: 'Their draft' });
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/Order',
+      headers: { cookie: own },
+      payload: await validOrderBody(t.db, 1001, TEST_NOW),
+    });
+    expect(order.statusCode).toBe(201);
+    expect((await call('GET', own)).statusCode).toBe(404);
+    expect((await call('GET', other, otherId)).json().Order).toEqual({ Name: 'Their draft' });
+    const [left] = await t.db.select().from(orderDrafts).where(eq(orderDrafts.customerId, otherId));
+    expect(left?.body).toEqual({ Name: 'Their draft' });
+  });
+});

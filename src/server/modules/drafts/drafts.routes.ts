@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DRAFT_MAX_BYTES,
+  OrderDraftSchema,
+  SavedOrderDraftSchema,
+} from '../../../domain/order-draft.schema.js';
+import { errorResponses, idParams } from '../../lib/route-schemas.js';
+import { assertCustomerAccess } from '../../plugins/auth.js';
+import { CUSTOMER, deleteDraft, getDraft, saveDraft } from './drafts.service.js';
+
+const tags = ['Drafts'];
+
+/**
+ * Drafts (design.md 7.3, issue 20): the customer's one unsent order, kept by the server. A
+ * customer their own, an admin any; another customer's id answers 404 as an unknown one
+ * (decision 024). `POST Order` deletes the draft in the statement that saves the order.
+ */
+export async function draftRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Guards run onRequest, before the body is read: nobody gets 401, not a 413 or 422.
+  const customerOrAdmin = app.requireRole('customer', 'admin');
+  const errors = errorResponses(400, 401, 403, 404, 422);
+
+  r.get(
+    '/Customer/:id/Draft',
+    {
+      onRequest: customerOrAdmin,
+      schema: {
+        tags,
+        summary: "The customer's unsent order and when it was saved; 404 when there is none",
+        params: idParams('Customer'),
+        response: { 200: SavedOrderDraftSchema, ...errors },
+      },
+    },
+    async (request) => {
+      assertCustomerAccess(request, request.params.id, CUSTOMER);
+      return getDraft(app.db, request.params.id);
+    },
+  );
+
+  r.put(
+    '/Customer/:id/Draft',
+    {
+      onRequest: customerOrAdmin,
+      // A draft is at most 64 kB of JSON: a larger body is refused (413) before it is parsed.
+      bodyLimit: DRAFT_MAX_BYTES,
+      schema: {
+        tags,
+        summary: "Keeps the order being typed as the customer's one draft (POST Order's fields, shape only)",
+        params: idParams('Customer'),
+        body: OrderDraftSchema,
+        response: { 200: SavedOrderDraftSchema, ...errors },
+      },
+    },
+    async (request) => {
+      assertCustomerAccess(request, request.params.id, CUSTOMER);
+      return saveDraft(app.db, request.params.id, request.body, app.now());
+    },
+  );
+
+  r.delete(
+    '/Customer/:id/Draft',
+    {
+      onRequest: customerOrAdmin,
+      schema: {
+        tags,
+        summary: "Forgets the customer's draft (none to forget is fine)",
+        params: idParams('Customer'),
+        response: { 204: z.null().describe('Deleted'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      assertCustomerAccess(request, request.params.id, CUSTOMER);
+      await deleteDraft(app.db, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}
