@@ -14,6 +14,19 @@ export function pgErrorCode(err: unknown): string | undefined {
   return undefined;
 }
 
+/** The name of the constraint a driver's error names (node-postgres and PGlite both carry it). */
+export function pgConstraint(err: unknown): string | undefined {
+  const seen = new Set<unknown>();
+  let e: unknown = err;
+  while (e && typeof e === 'object' && !seen.has(e)) {
+    seen.add(e);
+    const constraint = (e as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /** unique_violation: two requests raced for the same key; the loser gets the same 409 as a checked one. */
 export const isUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505';
 

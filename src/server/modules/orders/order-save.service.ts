@@ -3,6 +3,7 @@ import { isIsoDate } from '../../../domain/business-date.js';
 import type { CustomerTypeRules, OrderableProduct, ValidOrder } from '../../../domain/order.schema.js';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
+import { isUniqueViolation, pgConstraint } from '../../lib/db-errors.js';
 import type { CustomerRow } from '../../plugins/auth.js';
 import type { OrderLineRow, OrderRow } from './orders.service.js';
 import { customerColumnsSql, runStatement, type Statement } from './statements.js';
@@ -158,6 +159,19 @@ with saved as (
 select id, order_num as "orderNum" from saved`,
 };
 
+/**
+ * Moves the Web Conf # sequence past the highest W number any order has, when that is ahead
+ * of it: only after a collision, so the scan of the orders costs nothing on the usual path.
+ */
+const skipTakenOrderNumsStatement: Statement = {
+  name: 'skip_taken_web_order_nums',
+  text: `
+select setval('web_order_num_seq', m.n)
+from (select max(substring(order_num from 2)::bigint) as n
+      from orders where order_num ~ '^W[0-9]{1,18}$') m
+where m.n >= (select case when is_called then last_value + 1 else last_value end from web_order_num_seq)`,
+};
+
 /** A saved web order as the export file and the mail need it (the lines as they were inserted). */
 export interface SavedOrder {
   row: Pick<
@@ -204,7 +218,7 @@ export async function insertWebOrder(
     isCaseOnly: line.IsCaseOnly,
   }));
   const referencePo = order.ReferencePO ?? '';
-  const [saved] = await runStatement<{ id: number; orderNum: string }>(database, insertOrderStatement, [
+  const params = [
     input.customerId,
     input.now,
     order.DeliveryDate,
@@ -222,7 +236,18 @@ export async function insertWebOrder(
     lines.map((l) => l.isCaseOnly),
     input.mailLeaseUntil,
     input.idempotencyBodyHash,
-  ]);
+  ];
+  let saved: { id: number; orderNum: string } | undefined;
+  for (let attempt = 1; !saved; attempt++) {
+    try {
+      [saved] = await runStatement<{ id: number; orderNum: string }>(database, insertOrderStatement, params);
+    } catch (err) {
+      // The next Web Conf # is taken by an order that did not come from the sequence (an ERP
+      // history file may carry one): move the sequence past every W number and try again.
+      if (attempt >= 3 || !isUniqueViolation(err) || pgConstraint(err) !== 'orders_order_num_key') throw err;
+      await runStatement(database, skipTakenOrderNumsStatement, []);
+    }
+  }
   const row = {
     id: saved!.id,
     customerId: input.customerId,
