@@ -4,7 +4,12 @@
 // memory (VmRSS) and its peak (VmHWM) from /proc. Run it under each Node version to compare
 // them (decision 034):
 //
-//   node bench/memory/idle-rss.mjs [--idle-seconds 30]
+//   node bench/memory/idle-rss.mjs [--idle-seconds 30] [--database pg]
+//
+// `--database pg` runs it on PostgreSQL instead (a database of its own on BENCH_DATABASE_URL's
+// server, default the local one, created, migrated and seeded by the server, dropped after).
+// Either way one customer signs in once the server is up (issue 22: the idle server's RSS
+// after start and one sign-in, goal at most 120 MB on PostgreSQL).
 //
 // Builds the web app first if dist/web is missing (`npm run build`). Linux only (/proc).
 import { spawn, spawnSync } from 'node:child_process';
@@ -12,11 +17,31 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '../..');
 process.chdir(root);
 const args = process.argv.slice(2);
 const idleSeconds = args.includes('--idle-seconds') ? Number(args[args.indexOf('--idle-seconds') + 1]) : 30;
+const onPostgres = args.includes('--database') && args[args.indexOf('--database') + 1] === 'pg';
+const serverUrl = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const dbName = `bev_idle_${process.pid}`;
+async function admin(sql) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+let databaseUrl = '';
+if (onPostgres) {
+  await admin(`create database ${dbName}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${dbName}`;
+  databaseUrl = url.toString();
+}
 
 if (!existsSync('dist/web/index.html')) {
   console.log('dist/web is missing: npm run build');
@@ -34,7 +59,8 @@ const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'],
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    DATABASE_URL: '',
+    DATABASE_URL: databaseUrl,
+    ...(onPostgres ? { SESSION_SECRET: 'idle-rss-session-secret-of-at-least-32-chars' } : {}),
     SEED_DEMO: 'true',
     ADMIN_PASSWORD: 'idle-rss-admin-password',
     LOG_LEVEL: 'warn',
@@ -60,10 +86,19 @@ try {
   }
   const ready = (Date.now() - started) / 1000;
   const atReady = memory();
+  const signIn = await fetch(`http://127.0.0.1:${port}/api/v1/Authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ CompanyId: 1001, Zipcode: '60601' }),
+  });
+  if (!signIn.ok) throw new Error(`the demo customer's sign-in answered ${signIn.status}`);
   await sleep(idleSeconds * 1000);
   const idle = memory();
-  console.log(`Node ${process.versions.node}, embedded database with the demo data`);
+  console.log(
+    `Node ${process.versions.node}, ${onPostgres ? 'PostgreSQL' : 'embedded database'} with the demo data`,
+  );
   console.log(`  ready (/healthz answered) after ${ready.toFixed(1)} s: RSS ${atReady.rss.toFixed(0)} MB`);
+  console.log('  one customer signed in');
   console.log(
     `  idle RSS ${idleSeconds} s later: ${idle.rss.toFixed(0)} MB (peak since start ${idle.hwm.toFixed(0)} MB)`,
   );
@@ -74,4 +109,5 @@ try {
     await exited;
   }
   rmSync(dataDir, { recursive: true, force: true });
+  if (onPostgres) await admin(`drop database if exists ${dbName} with (force)`);
 }

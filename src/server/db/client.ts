@@ -1,13 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
 
@@ -60,6 +58,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { kind: 'pg', db, pool, close: () => pool.end() };
   }
+  // PGlite is loaded only for the embedded database: importing it costs a process about
+  // 45 MB of memory, which a server on PostgreSQL would carry for nothing (issue 22).
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+  ]);
   if (opts.pgliteDir) mkdirSync(path.dirname(opts.pgliteDir), { recursive: true });
   const pglite = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
   await pglite.waitReady;
@@ -77,6 +81,7 @@ export async function migrateDatabase(
 ): Promise<void> {
   if (database.kind === 'pglite') {
     // PGlite is one process's own embedded database: no other process can hold it.
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(database.db as never, { migrationsFolder });
     await afterMigrate?.(database.db);
     return;
