@@ -1,7 +1,11 @@
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, expect } from 'vitest';
 import { takeContractBreaches } from './contract';
+
+// findBy and waitFor wait as long as a screen needs, up to 5 s instead of 1 s: two workers
+// share the machine's two cores with whatever else runs, and a busy machine is not a failure.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these browser APIs; Mantine needs them (design.md section 6).
 if (!window.matchMedia) {
