@@ -65,29 +65,59 @@ export interface DueReminder {
 }
 
 /**
- * The reminders a customer is due at `now`: for each weekday they usually order for, the next
- * date of that weekday the calendar offers (lead time, cutoff, no Sundays, no type-1 Saturdays,
- * no holidays), when `now` is within ReminderHours before its OrderBy and they have no order for
- * it. None when the type's ReminderHours is 0, the customer opted out, is inactive or has no
- * email to write to. Whether a reminder for the date went out already is the database's to say.
+ * For a customer type at `now`: the next date of each weekday the calendar offers (lead time,
+ * cutoff, no Sundays, no type-1 Saturdays, no holidays), in date order, with its OrderBy and the
+ * first instant of its reminder window. The same for every customer of the type, so a check of
+ * many customers computes it once per type.
  */
-export function dueReminders(customer: ReminderCustomer, now: Date, tz: string): DueReminder[] {
-  const hours = customer.rules.ReminderHours;
-  if (hours <= 0 || customer.remindersOff || !customer.isActive || customer.email === '') return [];
-  const usual = usualWeekdays(customer.orderedDates, businessToday(now, tz));
-  if (usual.size === 0) return [];
-  const due: DueReminder[] = [];
+export function reminderWindows(
+  ctx: DeliveryDateContext,
+  rules: ReminderCustomer['rules'],
+  tz: string,
+): DueReminder[] {
+  if (rules.ReminderHours <= 0) return [];
+  const windows: DueReminder[] = [];
   const seen = new Set<Weekday>();
-  for (const date of nextSelectableDeliveryDates(customer.ctx, LOOKAHEAD_DATES)) {
+  for (const date of nextSelectableDeliveryDates(ctx, LOOKAHEAD_DATES)) {
     const weekday = dayOfWeek(date);
-    if (!usual.has(weekday) || seen.has(weekday)) continue;
+    if (seen.has(weekday)) continue;
     seen.add(weekday);
-    if (customer.orderedDates.has(date)) continue;
-    const orderBy = orderByInstant(date, customer.rules, tz);
-    const from = new Date(orderBy.getTime() - hours * HOUR);
-    if (now >= from && now < orderBy) due.push({ deliveryDate: date, orderBy, from });
+    const orderBy = orderByInstant(date, rules, tz);
+    windows.push({
+      deliveryDate: date,
+      orderBy,
+      from: new Date(orderBy.getTime() - rules.ReminderHours * HOUR),
+    });
   }
-  return due;
+  return windows;
+}
+
+/**
+ * The reminders a customer is due at `now`: for each weekday they usually order for, the next
+ * date of that weekday the calendar offers, when `now` is within ReminderHours before its
+ * OrderBy and they have no order for it. None when the type's ReminderHours is 0, the customer
+ * opted out, is inactive or has no email to write to. Whether a reminder for the date went out
+ * already is the database's to say. `windows` are `reminderWindows` for the customer's type.
+ */
+export function dueReminders(
+  customer: ReminderCustomer,
+  now: Date,
+  tz: string,
+  windows: readonly DueReminder[] = reminderWindows(customer.ctx, customer.rules, tz),
+): DueReminder[] {
+  if (
+    customer.rules.ReminderHours <= 0 ||
+    customer.remindersOff ||
+    !customer.isActive ||
+    customer.email === ''
+  )
+    return [];
+  const open = windows.filter(
+    (w) => now >= w.from && now < w.orderBy && !customer.orderedDates.has(w.deliveryDate),
+  );
+  if (open.length === 0) return [];
+  const usual = usualWeekdays(customer.orderedDates, businessToday(now, tz));
+  return open.filter((w) => usual.has(dayOfWeek(w.deliveryDate)));
 }
 
 export interface ReminderMailInput {

@@ -1,8 +1,15 @@
 import { desc, eq } from 'drizzle-orm';
 import { businessToday } from '../../../domain/business-date.js';
+import type { DeliveryDateContext } from '../../../domain/delivery-date.js';
 import { deliveryDateContext } from '../../../domain/order.schema.js';
 import { toZonedIso } from '../../../domain/order-by.js';
-import { type DueReminder, dueReminders, type Reminder, usualWindow } from '../../../domain/reminders.js';
+import {
+  type DueReminder,
+  dueReminders,
+  type Reminder,
+  reminderWindows,
+  usualWindow,
+} from '../../../domain/reminders.js';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { customers, reminders } from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';
@@ -67,6 +74,8 @@ export function dueFromCandidates(
   tz: string,
 ): DueCustomerReminder[] {
   const due: DueCustomerReminder[] = [];
+  // The dates and windows are the type's, not the customer's: computed once per type.
+  const byType = new Map<number, { ctx: DeliveryDateContext; windows: DueReminder[] }>();
   for (const row of rows) {
     const customerType = {
       Id: row.typeId,
@@ -74,11 +83,17 @@ export function dueFromCandidates(
       CutoffHours: row.cutoffHours,
       CutoffMinutes: row.cutoffMinutes,
     };
-    const ctx = deliveryDateContext({ now, tz, customerType, holidays });
+    const rules = { ...customerType, ReminderHours: row.reminderHours };
+    let type = byType.get(row.typeId);
+    if (!type) {
+      const ctx = deliveryDateContext({ now, tz, customerType, holidays });
+      type = { ctx, windows: reminderWindows(ctx, rules, tz) };
+      byType.set(row.typeId, type);
+    }
     const found = dueReminders(
       {
-        rules: { ...customerType, ReminderHours: row.reminderHours },
-        ctx,
+        rules,
+        ctx: type.ctx,
         remindersOff: false,
         isActive: row.isActive,
         email: row.email ?? '',
@@ -86,6 +101,7 @@ export function dueFromCandidates(
       },
       now,
       tz,
+      type.windows,
     );
     for (const r of found) due.push({ ...r, customerId: row.id, email: row.email ?? '' });
   }
