@@ -24,7 +24,8 @@ const escapeHtml = (s: string) =>
 /** The stop link's answer: a small page of its own (the mail's reader may not be signed in). */
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title></head>
+<title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#111}</style></head>
 <body><main><h1>${escapeHtml(title)}</h1><p>${body}</p></main></body></html>`;
 
 /** Cutoff reminders (design.md 7.4, decision 037). */
