@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { requiredText, wholeNumber } from './schema-fields';
 
+/** Cutoff reminders (design.md 7.4): at most 3 days ahead of a cutoff; 0 turns them off. */
+export const REMINDER_HOURS_MAX = 72;
+export const reminderHoursMessage = `Reminder Hours must be a whole number from 0 to ${REMINDER_HOURS_MAX} (0 is off)`;
+
 /** Customer types and their ordering rules (lead time, daily cutoff), spec sections 3 and 5. */
 
 /** The Lead Hours the edit screen offers (spec section 9: 24, 48, 72 and 96 Hours). */
@@ -44,6 +48,8 @@ export type CustomerTypeListItem = z.infer<typeof CustomerTypeListItemSchema>;
 export const CustomerTypeSchema = CustomerTypeListItemSchema.extend({
   /** Sanitized HTML; the edit screen clears it before saving (spec section 3). */
   Footer: z.string(),
+  /** Cutoff reminders (design.md 7.4): hours before an OrderBy the reminder may go; 0 is off. */
+  ReminderHours: z.number().int(),
 });
 export type CustomerType = z.infer<typeof CustomerTypeSchema>;
 
@@ -68,6 +74,8 @@ export const CustomerTypeSaveSchema = z.object({
     .string()
     .nullish()
     .transform(() => ''),
+  /** Absent or null keeps the stored value (0 for a new type), so older callers change nothing. */
+  ReminderHours: wholeNumber('Reminder Hours', 0, REMINDER_HOURS_MAX, reminderHoursMessage).nullish(),
 });
 export type CustomerTypeSaveInput = z.input<typeof CustomerTypeSaveSchema>;
 export type CustomerTypeSave = z.output<typeof CustomerTypeSaveSchema>;

@@ -22,6 +22,7 @@ import { apiRoutes } from './modules/index.js';
 import { startMailRetryLoop } from './modules/mail/mail-retry.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { ORDERS_PER_MINUTE } from './modules/orders/order-rate.js';
+import { startRemindersWhenReady } from './modules/reminders/reminders.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import {
@@ -152,6 +153,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     mailer.close();
   });
   startMailRetryWhenReady(app, config.mailRetrySeconds);
+  startRemindersWhenReady(app, config.reminderCheckSeconds);
   app.addHook('onReady', async () => {
     const removed = await removeLeftoverUploads(spoolDir(config.dataDir));
     if (removed.length)

@@ -49,6 +49,10 @@ describe('loadConfig', () => {
     ['MAIL_RETRY_SECONDS', '1.5'],
     ['MAIL_RETRY_SECONDS', '86400'],
     ['TEST_CLOCK_OFFSET_MS', 'tomorrow'],
+    ['PUBLIC_URL', 'orders.example.com'],
+    ['PUBLIC_URL', 'ftp://orders.example.com'],
+    ['REMINDER_CHECK_SECONDS', '-1'],
+    ['REMINDER_CHECK_SECONDS', '7200'],
     ['ORDERS_PER_MINUTE', '0'],
     ['ORDERS_PER_MINUTE', 'many'],
     ['TRUST_PROXY', 'maybe'],
@@ -70,6 +74,16 @@ describe('loadConfig', () => {
     expect(trust('2')).toBe(2);
     expect(trust('10.0.0.5')).toEqual(['10.0.0.5']);
     expect(trust('10.0.0.0/8, 2001:db8::/32,loopback')).toEqual(['10.0.0.0/8', '2001:db8::/32', 'loopback']);
+  });
+
+  it('starts links in mails with PUBLIC_URL, by default the local address on PORT', () => {
+    expect(loadConfig({ DATA_DIR: dir }).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ DATA_DIR: dir, PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ DATA_DIR: dir, PUBLIC_URL: 'https://orders.example.com/' }).publicUrl).toBe(
+      'https://orders.example.com',
+    );
+    expect(loadConfig({ DATA_DIR: dir }).reminderCheckSeconds).toBe(60);
+    expect(loadConfig({ DATA_DIR: dir, REMINDER_CHECK_SECONDS: '0' }).reminderCheckSeconds).toBe(0);
   });
 
   it('limits each customer to 30 orders a minute unless ORDERS_PER_MINUTE says otherwise', () => {

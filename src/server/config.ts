@@ -99,6 +99,13 @@ const envSchema = z.object({
     .min(0)
     .max(3600, 'must be at most 3600 (an hour)')
     .default(60),
+  PUBLIC_URL: url(['http:', 'https:']).optional(),
+  REMINDER_CHECK_SECONDS: z.coerce
+    .number()
+    .int('must be a whole number of seconds')
+    .min(0)
+    .max(3600, 'must be at most 3600 (an hour)')
+    .default(60),
   // Tests only: the browser journeys and server processes started by tests run on a fixed
   // business day, whatever day CI runs (tests/e2e/support.ts). Refused in production.
   ORDERS_PER_MINUTE: z.coerce.number().int('must be a whole number').min(1).max(1_000_000).default(30),
@@ -135,6 +142,10 @@ export interface AppConfig {
   mailRetrySeconds: number;
   /** Orders one customer may place a minute (POST Order answers 429 past it). */
   ordersPerMinute: number;
+  /** Where customers reach the site: links in mails start with it (no trailing slash). */
+  publicUrl: string;
+  /** How often each process checks for cutoff reminders to send; 0 turns the check off (decision 038). */
+  reminderCheckSeconds: number;
   /** Tests only: milliseconds added to the real time for every business rule (TEST_CLOCK_OFFSET_MS). */
   clockOffsetMs: number;
 }
@@ -189,6 +200,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailRetrySeconds: e.MAIL_RETRY_SECONDS,
     clockOffsetMs: e.TEST_CLOCK_OFFSET_MS ?? 0,
     ordersPerMinute: e.ORDERS_PER_MINUTE,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    reminderCheckSeconds: e.REMINDER_CHECK_SECONDS,
   };
 }
 

@@ -31,9 +31,12 @@ export const customerTypes = pgTable(
     cutoffHours: integer('cutoff_hours').notNull().default(16),
     cutoffMinutes: integer('cutoff_minutes').notNull().default(0),
     footer: text('footer').notNull().default(''),
+    /** Cutoff reminders (design.md 7.4): hours before an OrderBy a reminder may go; 0 is off. */
+    reminderHours: integer('reminder_hours').notNull().default(0),
   },
   (t) => [
     check('customer_types_id_positive', sql`${t.id} > 0`),
+    check('customer_types_reminder_hours', sql`${t.reminderHours} between 0 and 72`),
     check('customer_types_lead_hours', sql`${t.leadHours} between 0 and 720`),
     check('customer_types_cutoff_hours', sql`${t.cutoffHours} between 0 and 23`),
     check('customer_types_cutoff_minutes', sql`${t.cutoffMinutes} between 0 and 59`),
@@ -53,6 +56,8 @@ export const customers = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** Raised to end every session of the customer (logout, a new zip code, deactivation: decision 022). */
     sessionVersion: integer('session_version').notNull().default(0),
+    /** No cutoff reminder mails (design.md 7.4): set by the mail's stop link or by staff. */
+    remindersOff: boolean('reminders_off').notNull().default(false),
   },
   (t) => [
     uniqueIndex('customers_company_id_key').on(t.companyId),
@@ -274,5 +279,37 @@ export const holidays = pgTable(
   (t) => [
     uniqueIndex('holidays_date_key').on(t.date),
     check('holidays_name_length', sql`char_length(${t.name}) between 1 and 60`),
+  ],
+);
+
+/**
+ * Cutoff reminders (design.md 7.4, decision 038): one row per customer and delivery date,
+ * inserted by the process that claims it (the unique index decides between processes), then
+ * sent. The mail columns work as the confirmation's on `orders` (decision 016).
+ */
+export const reminders = pgTable(
+  'reminders',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    deliveryDate: date('delivery_date', { mode: 'string' }).notNull(),
+    /** The cutoff the reminder is about; retries stop once it has passed. */
+    orderBy: timestamp('order_by', { withTimezone: true, mode: 'date' }).notNull(),
+    email: text('email').notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }),
+    sendingUntil: timestamp('sending_until', { withTimezone: true, mode: 'date' }),
+    error: text('error'),
+  },
+  (t) => [
+    uniqueIndex('reminders_customer_delivery_date_key').on(t.customerId, t.deliveryDate),
+    index('reminders_delivery_date_idx').on(t.deliveryDate),
+    index('reminders_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null and ${t.nextAttemptAt} is not null`),
   ],
 );

@@ -10,6 +10,7 @@ import { orderGuideRoutes } from './order-guide/order-guide.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
 import { regenerateRoutes } from './orders/regenerate.routes.js';
 import { productRoutes } from './products/products.routes.js';
+import { reminderRoutes } from './reminders/reminders.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { userRoutes } from './users/users.routes.js';
 
@@ -27,5 +28,6 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(customerTypeRoutes);
   await api.register(messageRoutes);
   await api.register(calendarRoutes);
+  await api.register(reminderRoutes);
   await api.register(userRoutes);
 }

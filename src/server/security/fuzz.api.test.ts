@@ -119,8 +119,8 @@ const handWritten: Record<string, (k: Known) => fc.Arbitrary<Omit<Request, 'quer
   'POST /api/CustomerItemsImport': () => uploadBody,
   'POST /api/OrderHistoryImport': () => uploadBody,
 };
-/** Routes that take no body at all. */
-const bodiless = new Set(['POST /api/v1/Logout']);
+/** Routes that take no body at all (the reminder check: design.md 7.4). */
+const bodiless = new Set(['POST /api/v1/Logout', 'POST /api/v1/Reminders/Run']);
 
 function tsv(rows: string[][]): string {
   return rows.map((cells) => cells.join('\t')).join('\n');

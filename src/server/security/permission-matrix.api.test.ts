@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUsers, customerProducts, messages, orders } from '../db/schema.js';
+import { adminUsers, customerProducts, customers, messages, orders } from '../db/schema.js';
+import { stopToken } from '../modules/reminders/stop-token.js';
 import { createTestApp, readOpenApi, signInAdmin, signInCustomer, type TestApp } from '../test/helpers.js';
 import { customerByCompany } from '../test/order-fixtures.js';
+import { TEST_SECRET } from '../test/test-config.js';
 
 /**
  * Every route of the OpenAPI document, for four callers: nobody, customer A (the resource's
@@ -26,6 +28,8 @@ interface Ctx {
   productId: number;
   messageId: number;
   adminId: number;
+  /** A customer who is neither A nor B (the reminder stop link's page names its customer). */
+  otherId: number;
 }
 
 // Shorthands: who gets in where.
@@ -127,6 +131,22 @@ const rows: Record<string, Row> = {
     ...ownOrAdmin,
     url: (c) => `/api/v1/Customer/${c.aId}/DeliveryDates`,
   },
+  // Cutoff reminders (design.md 7.4): staff run and read them; the mail's signed stop link is public.
+  'POST /api/v1/Reminders/Run': adminOnly(200),
+  'GET /api/v1/Reminders': adminOnly(200),
+  'GET /api/v1/Reminders/Off': {
+    ...anyone(200),
+    url: (c) => `/api/v1/Reminders/Off?token=${stopToken(TEST_SECRET, c.otherId)}`,
+  },
+  'GET /api/v1/Customer/{id}/Reminders': {
+    ...adminOnly(200),
+    url: (c) => `/api/v1/Customer/${c.aId}/Reminders`,
+  },
+  'PUT /api/v1/Customer/{id}/Reminders': {
+    ...adminOnly(422),
+    url: (c) => `/api/v1/Customer/${c.aId}/Reminders`,
+    body: () => ({}),
+  },
   'GET /api/v1/SignInAttacks': adminOnly(200),
   'GET /api/v1/Users': adminOnly(200),
   'GET /api/v1/User/{id}': { ...adminOnly(200), url: (c) => `/api/v1/User/${c.adminId}` },
@@ -157,6 +177,11 @@ describe('permission matrix', () => {
       .limit(1);
     const [message] = await t.db.select().from(messages).limit(1);
     const [admin] = await t.db.select().from(adminUsers).limit(1);
+    const [other] = await t.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(ne(customers.id, a.id), ne(customers.id, b.id)))
+      .limit(1);
     ctx = {
       aId: a.id,
       bId: b.id,
@@ -165,6 +190,7 @@ describe('permission matrix', () => {
       productId: link!.productId,
       messageId: message!.id,
       adminId: admin!.id,
+      otherId: other!.id,
     };
     cookies = await signInAll();
     const doc = await readOpenApi(t.app);

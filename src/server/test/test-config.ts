@@ -45,6 +45,9 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mailRetrySeconds: 0,
     clockOffsetMs: 0,
     ordersPerMinute: 30,
+    publicUrl: 'https://orders.example.test',
+    // Tests run the reminder check themselves (POST Reminders/Run or runReminderCheck).
+    reminderCheckSeconds: 0,
     ...overrides,
   };
 }

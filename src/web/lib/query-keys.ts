@@ -20,6 +20,8 @@ export const queryKeys = {
   users: area('users'),
   customers: area('customers'),
   customerTypes: area('customerTypes'),
+  /** GET Customer/{id}/Reminders: RemindersOff (design.md 7.4). */
+  customerReminders: (customerId: number) => ['customerReminders', customerId] as const,
   products: area('products'),
   messages: area('messages'),
   /** Days without deliveries (design.md 7.2); lists by `{ from, to }`. */

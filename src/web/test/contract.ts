@@ -24,6 +24,7 @@ import {
   ResendOrderMailsResponseSchema,
   WebOrderListItemSchema,
 } from '../../domain/regenerate.schema';
+import { CustomerRemindersSchema, ReminderSchema, RemindersRunSchema } from '../../domain/reminders';
 import { SignInAttacksSchema } from '../../domain/sign-in-attacks.schema';
 import { UserSchema } from '../../domain/user.schema';
 
@@ -61,6 +62,10 @@ const routes: [method: string, path: RegExp, success: Success, errors?: z.ZodTyp
   ['POST', /^Holiday$/, HolidaySchema],
   ['DELETE', /^Holiday\/\d+$/, 'empty'],
   ['GET', /^Customer\/\d+\/DeliveryDates$/, z.array(DeliveryDateSchema)],
+  ['GET', /^Customer\/\d+\/Reminders$/, CustomerRemindersSchema],
+  ['PUT', /^Customer\/\d+\/Reminders$/, CustomerRemindersSchema],
+  ['POST', /^Reminders\/Run$/, RemindersRunSchema],
+  ['GET', /^Reminders$/, z.array(ReminderSchema)],
   // A refused order answers its checks in the order's own shape, or the usual error body.
   ['POST', /^Order$/, OrderSaveResponseSchema, OrderSaveResponseSchema.or(ApiErrorSchema)],
   ['GET', /^Order\/\d+$/, OrderDetailSchema],

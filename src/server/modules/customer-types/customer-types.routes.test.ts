@@ -55,8 +55,13 @@ describe('customer types', () => {
   it('updates the ordering rules and stores the footer empty', async () => {
     const res = await call('POST', '/CustomerType', admin, edit);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ...edit, Footer: '' });
-    expect((await call('GET', '/CustomerType/2', admin)).json()).toEqual({ ...edit, Footer: '' });
+    // ReminderHours (design.md 7.4) left out of the save keeps what is stored: 0, off.
+    expect(res.json()).toEqual({ ...edit, Footer: '', ReminderHours: 0 });
+    expect((await call('GET', '/CustomerType/2', admin)).json()).toEqual({
+      ...edit,
+      Footer: '',
+      ReminderHours: 0,
+    });
   });
 
   it('creates a type under a new ERP number, or the next number for Id 0, and deletes an unused one', async () => {

@@ -25,6 +25,7 @@ const toListItem = (t: CustomerTypeRow): CustomerTypeListItem => ({
 const toCustomerType = (t: CustomerTypeRow): CustomerType => ({
   ...toListItem(t),
   Footer: sanitizeHtml(t.footer),
+  ReminderHours: t.reminderHours,
 });
 
 export async function listCustomerTypes(db: DbOrTx): Promise<CustomerTypeListItem[]> {
@@ -53,6 +54,8 @@ export async function saveCustomerType(
     cutoffHours: input.CutoffHours,
     cutoffMinutes: input.CutoffMinutes,
     footer: '',
+    // Absent keeps what is stored (a new type gets the column's default, 0: off).
+    ...(input.ReminderHours == null ? {} : { reminderHours: input.ReminderHours }),
   };
   let id = input.Id;
   if (id === 0) {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { customerTypeMessages } from '../../../domain/customer-type.schema';
+import { customerTypeMessages, reminderHoursMessage } from '../../../domain/customer-type.schema';
 import { mockApi } from '../../test/mock-api';
 import { renderRoutes } from '../../test/render';
 import { expectToast } from '../../test/toasts';
@@ -47,7 +47,15 @@ describe('cutoff time mask', () => {
   });
 });
 
-const type1 = { Id: 1, Name: 'Bars', LeadHours: 24, CutoffHours: 16, CutoffMinutes: 0, Footer: '<b>old</b>' };
+const type1 = {
+  Id: 1,
+  Name: 'Bars',
+  LeadHours: 24,
+  CutoffHours: 16,
+  CutoffMinutes: 0,
+  Footer: '<b>old</b>',
+  ReminderHours: 0,
+};
 
 function renderEdit() {
   const api = mockApi({
@@ -113,7 +121,46 @@ describe('Customer Type - Edit', () => {
       {
         method: 'POST',
         url: '/api/v1/CustomerType',
-        body: { Id: 1, Name: 'Bars', LeadHours: 48, CutoffHours: 9, CutoffMinutes: 30, Footer: '' },
+        body: {
+          Id: 1,
+          Name: 'Bars',
+          LeadHours: 48,
+          CutoffHours: 9,
+          CutoffMinutes: 30,
+          Footer: '',
+          ReminderHours: 0,
+        },
+      },
+    ]);
+  });
+
+  it('saves Reminder Hours from 0 to 72 and refuses anything else', async () => {
+    const { api } = renderEdit();
+    const hours = (await screen.findByLabelText(/Reminder Hours/)) as HTMLInputElement;
+    expect(hours.value).toBe('0');
+    fireEvent.change(hours, { target: { value: '73' } });
+    save();
+    expect(await screen.findByText(reminderHoursMessage)).toBeTruthy();
+    fireEvent.change(hours, { target: { value: '' } });
+    save();
+    expect(await screen.findByText('Reminder Hours is required')).toBeTruthy();
+    expect(api.posts()).toEqual([]);
+    fireEvent.change(hours, { target: { value: '24' } });
+    save();
+    await expectToast('Customer Type Bars saved');
+    expect(api.posts()).toEqual([
+      {
+        method: 'POST',
+        url: '/api/v1/CustomerType',
+        body: {
+          Id: 1,
+          Name: 'Bars',
+          LeadHours: 24,
+          CutoffHours: 16,
+          CutoffMinutes: 0,
+          Footer: '',
+          ReminderHours: 24,
+        },
       },
     ]);
   });

@@ -5,10 +5,12 @@ import { customerTypeName } from '../../../domain/customer-type.schema';
 import { ReadOnlySwitch } from '../../components/read-only-switch';
 import { useCustomer } from './api/get-customer';
 import { CustomerProductsList } from './components/customer-products-list';
+import { RemindersOffSwitch } from './components/reminders-off-switch';
 
 /**
  * /maint/customer/edit/{id}, 'Customer - View': tabs General (read-only fields) and Products
- * (the products linked to the customer). Customers change through the customer import only.
+ * (the products linked to the customer). Customers change through the customer import only;
+ * Reminders Off (design.md 7.4) is the one switch staff change here.
  */
 export function Component() {
   const id = Number(useParams().id);
@@ -51,6 +53,7 @@ export function Component() {
               />
             </SimpleGrid>
             <ReadOnlySwitch label="Active?" checked={c.IsActive} />
+            <RemindersOffSwitch customerId={c.Id} label={`${formatCompanyId(c.CompanyId)} ${c.Name}`} />
           </Stack>
         </Paper>
       </Tabs.Panel>

@@ -1,9 +1,10 @@
-import { Paper, Select, Stack, TextInput } from '@mantine/core';
+import { NumberInput, Paper, Select, Stack, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import {
   type CustomerType,
   CustomerTypeSaveSchema,
   LEAD_HOURS_OPTIONS,
+  REMINDER_HOURS_MAX,
 } from '../../../../domain/customer-type.schema';
 import { SaveCancelButtons } from '../../../components/save-cancel-buttons';
 import { showSavedToast } from '../../../lib/saved-toast';
@@ -18,20 +19,30 @@ export interface CustomerTypeFormValues {
   LeadHours: string | null;
   /** HH:MM */
   CutoffTime: string;
+  /** Cutoff reminders (design.md 7.4): 0 to 72 hours before the cutoff; 0 is off. '' while empty. */
+  ReminderHours: number | string;
 }
 
 /** Spec section 9: the fixed list 24, 48, 72 and 96 Hours. */
 export const leadHoursData = LEAD_HOURS_OPTIONS.map((h) => ({ value: String(h), label: `${h} Hours` }));
 
-const validateNameAndLead = zodValidate(CustomerTypeSaveSchema.pick({ Name: true, LeadHours: true }));
+const validateFields = zodValidate(
+  CustomerTypeSaveSchema.pick({ Name: true, LeadHours: true }).extend({
+    ReminderHours: CustomerTypeSaveSchema.shape.ReminderHours.unwrap().unwrap(),
+  }),
+);
 
 export function validateCustomerType(values: CustomerTypeFormValues): FormErrors {
-  const errors = validateNameAndLead({ Name: values.Name, LeadHours: Number(values.LeadHours) });
+  const errors = validateFields({
+    Name: values.Name,
+    LeadHours: Number(values.LeadHours),
+    ReminderHours: values.ReminderHours === '' ? null : Number(values.ReminderHours),
+  });
   const cutoff = cutoffTimeError(values.CutoffTime);
   return cutoff ? { ...errors, CutoffTime: cutoff } : errors;
 }
 
-const formFields = ['Name', 'LeadHours', 'CutoffTime'] as const;
+const formFields = ['Name', 'LeadHours', 'CutoffTime', 'ReminderHours'] as const;
 const serverFieldMap = { CutoffHours: 'CutoffTime', CutoffMinutes: 'CutoffTime' };
 
 export interface CustomerTypeFormProps {
@@ -48,6 +59,7 @@ export function CustomerTypeForm({ type, onDone }: CustomerTypeFormProps) {
       Name: type.Name,
       LeadHours: String(type.LeadHours),
       CutoffTime: formatCutoffTime(type.CutoffHours, type.CutoffMinutes),
+      ReminderHours: type.ReminderHours,
     },
     validate: validateCustomerType,
   });
@@ -62,6 +74,7 @@ export function CustomerTypeForm({ type, onDone }: CustomerTypeFormProps) {
         LeadHours: Number(values.LeadHours),
         ...cutoff,
         Footer: '',
+        ReminderHours: Number(values.ReminderHours),
       }),
       {
         onSuccess: (saved) => {
@@ -102,6 +115,18 @@ export function CustomerTypeForm({ type, onDone }: CustomerTypeFormProps) {
             withAsterisk
             {...cutoffProps}
             onChange={(event) => form.setFieldValue('CutoffTime', maskCutoffTime(event.currentTarget.value))}
+          />
+          <NumberInput
+            label="Reminder Hours"
+            description={`Customers who usually order for a weekday get one mail this many hours before its cutoff when they have not ordered yet (0 to ${REMINDER_HOURS_MAX}; 0: no reminders)`}
+            min={0}
+            max={REMINDER_HOURS_MAX}
+            step={1}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            withAsterisk
+            {...form.getInputProps('ReminderHours')}
           />
           <SaveCancelButtons onCancel={onDone} saving={save.isPending} mt="xs" />
         </Stack>
