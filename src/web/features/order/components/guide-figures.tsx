@@ -1,0 +1,116 @@
+import { Button, Group, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import type { KeyboardEvent } from 'react';
+import type { OrderGuideProduct } from '../../../../domain/order-guide.schema';
+import { historyCell, parOf } from '../order-guide-draft';
+import { formatMonthDay } from '../order-time';
+
+/** What a row of the guide needs beside its quantities (design.md 7.1). */
+export interface GuideView {
+  /** The guide's past delivery dates, oldest first. */
+  dates: readonly string[];
+  figures: ReadonlyMap<string, OrderGuideProduct>;
+  /** Ordering to par: the on-hand counts typed so far, by code; null when not counting. */
+  onHand: Readonly<Record<string, string>> | null;
+  onOnHand: (code: string, value: string) => void;
+  onEditPar: (code: string) => void;
+}
+
+/** The last deliveries as the worksheet writes them ('2 C' or '-'), oldest first, each with its date for a screen reader. */
+export function LastDeliveries({
+  dates,
+  figures,
+}: {
+  dates: readonly string[];
+  figures?: OrderGuideProduct;
+}) {
+  if (dates.length === 0) return null;
+  return (
+    <Group gap={6} wrap="nowrap" fz="xs" ff="monospace">
+      {dates.map((d) => (
+        <span key={d} title={formatMonthDay(d)}>
+          <VisuallyHidden>{`${formatMonthDay(d)}:`}</VisuallyHidden>
+          {historyCell(figures?.History[d])}
+        </span>
+      ))}
+    </Group>
+  );
+}
+
+/** The par, saved or suggested, as a button that opens its editor. */
+export function ParButton({
+  code,
+  description,
+  figures,
+  onEditPar,
+}: {
+  code: string;
+  description: string;
+  figures?: OrderGuideProduct;
+  onEditPar: (code: string) => void;
+}) {
+  if (!figures) return null;
+  const saved = figures.Par;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Button
+        variant="default"
+        size="compact-sm"
+        h={36}
+        onClick={() => onEditPar(code)}
+        aria-label={`Par of ${code} ${description}: ${saved ?? 'not set'}`}
+        data-testid={`par-${code}`}
+      >
+        {saved === null ? 'Set par' : `Par ${saved}`}
+      </Button>
+      {saved === null && figures.SuggestedPar > 0 && (
+        <Text fz="xs" c="dimmed" span>
+          suggested {figures.SuggestedPar}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+/** Enter moves to the next on-hand box, as in the quantity boxes. */
+function focusNextOnHand(event: KeyboardEvent<HTMLInputElement>) {
+  if (event.key !== 'Enter') return;
+  event.preventDefault();
+  const boxes = [...document.querySelectorAll<HTMLInputElement>('input[data-on-hand]')];
+  boxes[boxes.indexOf(event.currentTarget) + 1]?.focus();
+}
+
+/** While ordering to par: the cases on hand, for a product with a par. */
+export function OnHandInput({
+  code,
+  description,
+  figures,
+  value,
+  onOnHand,
+  w = 68,
+}: {
+  code: string;
+  description: string;
+  figures?: OrderGuideProduct;
+  value: string | undefined;
+  onOnHand: (code: string, value: string) => void;
+  w?: number;
+}) {
+  if (parOf(figures) === null) return null;
+  return (
+    <TextInput
+      size="md"
+      w={w}
+      label="On hand"
+      aria-label={`On hand of ${code} ${description}`}
+      inputMode="numeric"
+      pattern="[0-9]*"
+      enterKeyHint="next"
+      autoComplete="off"
+      data-on-hand=""
+      styles={{ label: { fontSize: 'var(--mantine-font-size-xs)' } }}
+      value={value ?? ''}
+      onChange={(e) => onOnHand(code, e.currentTarget.value)}
+      onKeyDown={focusNextOnHand}
+    />
+  );
+}
