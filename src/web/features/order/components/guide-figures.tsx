@@ -1,4 +1,4 @@
-import { Button, Group, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
 import type { OrderGuideProduct } from '../../../../domain/order-guide.schema';
 import { historyCell, parOf } from '../order-guide-draft';
@@ -36,37 +36,51 @@ export function LastDeliveries({
   );
 }
 
-/** The par, saved or suggested, as a button that opens its editor. */
+/** The par, saved or suggested, as a button that opens its editor (the suggestion beside it, or under it where narrow). */
 export function ParButton({
   code,
   description,
   figures,
   onEditPar,
+  stacked = false,
 }: {
   code: string;
   description: string;
   figures?: OrderGuideProduct;
   onEditPar: (code: string) => void;
+  stacked?: boolean;
 }) {
   if (!figures) return null;
   const saved = figures.Par;
-  return (
+  const suggestion =
+    saved === null && figures.SuggestedPar > 0 ? (
+      <Text fz="xs" c="dimmed" span style={{ whiteSpace: 'nowrap' }}>
+        suggested {figures.SuggestedPar}
+      </Text>
+    ) : null;
+  const button = (
+    <Button
+      variant="default"
+      size="compact-sm"
+      h={36}
+      px={8}
+      style={{ flexShrink: 0 }}
+      onClick={() => onEditPar(code)}
+      aria-label={`Par of ${code} ${description}: ${saved ?? 'not set'}`}
+      data-testid={`par-${code}`}
+    >
+      {saved === null ? 'Set par' : `Par ${saved}`}
+    </Button>
+  );
+  return stacked ? (
+    <Stack gap={0} align="flex-start">
+      {button}
+      {suggestion}
+    </Stack>
+  ) : (
     <Group gap={6} wrap="nowrap">
-      <Button
-        variant="default"
-        size="compact-sm"
-        h={36}
-        onClick={() => onEditPar(code)}
-        aria-label={`Par of ${code} ${description}: ${saved ?? 'not set'}`}
-        data-testid={`par-${code}`}
-      >
-        {saved === null ? 'Set par' : `Par ${saved}`}
-      </Button>
-      {saved === null && figures.SuggestedPar > 0 && (
-        <Text fz="xs" c="dimmed" span>
-          suggested {figures.SuggestedPar}
-        </Text>
-      )}
+      {button}
+      {suggestion}
     </Group>
   );
 }

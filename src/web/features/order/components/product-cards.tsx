@@ -80,22 +80,27 @@ const ProductCard = memo(
             </Text>
           </Text>
         </Group>
-        {guide && figures && (
-          <Group gap="xs" mt={4} wrap="wrap" justify="space-between">
-            <LastDeliveries dates={guide.dates} figures={figures} />
-            <ParButton code={Code} description={Description} figures={figures} onEditPar={guide.onEditPar} />
-          </Group>
-        )}
+        {guide && figures && <LastDeliveries dates={guide.dates} figures={figures} />}
         <Group wrap="nowrap" gap={6} align="flex-end" justify="flex-end" mt={6}>
-          {guide?.onHand && (
+          {guide && figures && (
             <Box mr="auto">
-              <OnHandInput
-                code={Code}
-                description={Description}
-                figures={figures}
-                value={onHand}
-                onOnHand={guide.onOnHand}
-              />
+              {guide.onHand ? (
+                <OnHandInput
+                  code={Code}
+                  description={Description}
+                  figures={figures}
+                  value={onHand}
+                  onOnHand={guide.onOnHand}
+                />
+              ) : (
+                <ParButton
+                  code={Code}
+                  description={Description}
+                  figures={figures}
+                  onEditPar={guide.onEditPar}
+                  stacked
+                />
+              )}
             </Box>
           )}
           <ActionIcon

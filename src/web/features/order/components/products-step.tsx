@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
 import type { CustomerProduct } from '../../../../domain/customer.schema';
 import type { DraftLine, QuantityDrafts } from '../order-draft';
 import { fold, isUsual, matchesWords, parOf, searchWords } from '../order-guide-draft';
@@ -32,6 +32,12 @@ export interface ProductsStepProps {
  * search paints a screenful, not the catalogue (issue 19's goal: under 100 ms on a slow phone).
  */
 export const LIST_WINDOW = 30;
+/**
+ * Rows painted right after a keystroke or on opening, the rest of the window following in a
+ * transition that the next keystroke interrupts: a phone shows about five rows, and the paint
+ * after a key waits only for these.
+ */
+export const FIRST_PAINT = 8;
 
 /** The lines whose code or description contains every word of `query` (case and accents aside). */
 export function matchingLines(lines: readonly DraftLine[], query: string): readonly DraftLine[] {
@@ -57,6 +63,10 @@ export function ProductsStep(props: ProductsStepProps) {
   const [query, setQuery] = useState('');
   const [usualOnly, setUsualOnly] = useState(false);
   const [limit, setLimit] = useState(LIST_WINDOW);
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (!settled) startTransition(() => setSettled(true));
+  }, [settled]);
   const list = useRef<HTMLDivElement>(null);
 
   const hasUsual = guide !== undefined && lines.some((l) => isUsual(guide.figures.get(l.product.Code)));
@@ -72,11 +82,12 @@ export function ProductsStep(props: ProductsStepProps) {
     return words.length === 0 || matchesWords(foldedOf(l.product), words);
   });
   // A short list (most customers have dozens of products) is drawn whole.
-  const windowed = shown.length > Math.max(limit, LIST_WINDOW * 2) ? shown.slice(0, limit) : shown;
+  const drawn = settled ? limit : FIRST_PAINT;
+  const windowed = shown.length > Math.max(drawn, LIST_WINDOW * 2) ? shown.slice(0, drawn) : shown;
 
   // More rows as the end of the drawn ones comes near (a button does the same for keyboards).
   const sentinel = useRef<HTMLDivElement>(null);
-  const more = shown.length > windowed.length;
+  const more = settled && shown.length > windowed.length;
   // Observed again after each growth: an observer reports changes only, and the end may still be near.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `limit` re-arms the observer on purpose.
   useEffect(() => {
@@ -103,6 +114,7 @@ export function ProductsStep(props: ProductsStepProps) {
         onChange={(e) => {
           setQuery(e.currentTarget.value);
           setLimit(LIST_WINDOW);
+          setSettled(false);
         }}
         // Enter goes to the first quantity box of the rows this query shows (drawn in the same
         // render as the query, so it never lands on a row about to go), not to the next step.
@@ -121,6 +133,7 @@ export function ProductsStep(props: ProductsStepProps) {
             onChange={(e) => {
               setUsualOnly(e.currentTarget.checked);
               setLimit(LIST_WINDOW);
+              setSettled(false);
             }}
           />
           <Text fz="xs" c="dimmed" data-testid="guide-count">

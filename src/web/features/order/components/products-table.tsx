@@ -32,8 +32,8 @@ export function ProductsTable({ lines, drafts, onQuantity, guide }: ProductsTabl
             <Table.Th w={80} ta="right">
               Units/Case
             </Table.Th>
-            {guide && <Table.Th w={170}>Last Deliveries</Table.Th>}
-            {guide && <Table.Th w={guide.onHand ? 190 : 130}>Par</Table.Th>}
+            {guide && <Table.Th w={150}>Last Deliveries</Table.Th>}
+            {guide && <Table.Th w={180}>Par</Table.Th>}
             <Table.Th w={CASES_WIDTH + 16}>Cases</Table.Th>
             <Table.Th w={CASES_WIDTH + 16}>Units</Table.Th>
             <Table.Th w={guide ? 100 : TOTAL_WIDTH} ta="right">
