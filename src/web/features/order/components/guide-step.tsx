@@ -94,9 +94,11 @@ export function GuideStep({ state, orders, asCards, hasLinkedProducts }: GuideSt
     if (!counts || !guide.data || applied.current) return;
     applied.current = true;
     const asText = Object.fromEntries(Object.entries(counts).map(([code, n]) => [code, String(n)]));
-    fill('Order to par', draftsToPar(drafts, available, figures, asText), {
+    // The sheet shows saved pars only: the products it fills are the ones whose par it showed.
+    const saved = new Map([...figures].filter(([, f]) => f.Par !== null));
+    fill('Order to par', draftsToPar(drafts, available, saved, asText), {
       title: 'Filled to par from your worksheet',
-      text: 'Each product with a par has its par minus the cases you counted on the worksheet. Check the quantities.',
+      text: 'Each product with a saved par has its par minus the cases you counted on the worksheet. Check the quantities.',
       warn: false,
     });
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
