@@ -62,7 +62,8 @@ export function ParButton({
     <Button
       variant="default"
       size="compact-sm"
-      h={36}
+      // A thumb's 44 px on a phone's card; the table's row keeps 36.
+      h={stacked ? 44 : 36}
       px={8}
       style={{ flexShrink: 0 }}
       onClick={() => onEditPar(code)}
