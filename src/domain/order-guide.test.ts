@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween } from './business-date';
-import { buildOrderGuide, type GuideLine, type GuideProduct, orderToPar, suggestedPar } from './order-guide';
+import {
+  buildOrderGuide,
+  type GuideLine,
+  type GuideProduct,
+  isUsuallyOrdered,
+  orderToPar,
+  parToOrderTo,
+  suggestedPar,
+} from './order-guide';
 import type { OrderGuide } from './order-guide.schema';
 
 // A Wednesday; every date below is fixed, never the real clock.
@@ -125,6 +133,21 @@ describe('Par and order', () => {
     products.push(product('0', 'Ale'));
     const g = guide(products, [line(7, '1', 1), line(14, '1', 1), line(7, '2', 1)]);
     expect(g.Products.map((p) => p.Code)).toEqual(['1', '2', '0', '3', '4']);
+  });
+});
+
+describe('parToOrderTo and isUsuallyOrdered', () => {
+  it('orders to the saved par (0 included), else to a suggestion above 0, else to none', () => {
+    expect(parToOrderTo({ Par: 0, SuggestedPar: 4 })).toBe(0);
+    expect(parToOrderTo({ Par: 7, SuggestedPar: 4 })).toBe(7);
+    expect(parToOrderTo({ Par: null, SuggestedPar: 4 })).toBe(4);
+    expect(parToOrderTo({ Par: null, SuggestedPar: 0 })).toBeNull();
+  });
+
+  it('calls usual a product ordered in the last 8 delivery dates or with a saved par', () => {
+    expect(isUsuallyOrdered({ TimesOrdered: 1, Par: null })).toBe(true);
+    expect(isUsuallyOrdered({ TimesOrdered: 0, Par: 0 })).toBe(true);
+    expect(isUsuallyOrdered({ TimesOrdered: 0, Par: null })).toBe(false);
   });
 });
 

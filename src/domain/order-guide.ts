@@ -118,3 +118,17 @@ export function orderToPar(par: number, onHand: number): number {
   const want = Number.isNaN(par) || par < 0 ? 0 : par;
   return Math.max(0, Math.ceil(want - have));
 }
+
+/**
+ * The par that ordering to par fills up to (issue 19's screens): the saved par, else the
+ * suggestion when above 0, else none (a product never ordered lately and without a par).
+ */
+export function parToOrderTo(product: Pick<OrderGuideProduct, 'Par' | 'SuggestedPar'>): number | null {
+  if (product.Par !== null) return product.Par;
+  return product.SuggestedPar > 0 ? product.SuggestedPar : null;
+}
+
+/** "What I usually order": a product ordered in the last 8 delivery dates, or given a par. */
+export function isUsuallyOrdered(product: Pick<OrderGuideProduct, 'Par' | 'TimesOrdered'>): boolean {
+  return product.TimesOrdered > 0 || product.Par !== null;
+}

@@ -41,6 +41,10 @@ export const queryKeys = {
   worksheetAll: ['worksheet'] as const,
   /** The last report of an import endpoint, kept in the browser until its next upload (decision 030). */
   importReport: (url: string) => ['importReport', url] as const,
+  /** GET Customer/{id}/OrderGuide for a delivery date (design.md 7.1). */
+  orderGuide: (customerId: number, date: string) => ['orderGuide', customerId, date] as const,
+  /** Prefix of a customer's order guides (a saved par changes every date's). */
+  orderGuides: (customerId: number) => ['orderGuide', customerId] as const,
   /** An order loaded for Re-Order (POST Order/Copy, read as a query). */
   orderCopy: (orderId: number) => ['orderCopy', orderId] as const,
 };

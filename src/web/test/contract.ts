@@ -11,6 +11,7 @@ import { CustomerTypeListItemSchema, CustomerTypeSchema } from '../../domain/cus
 import { DeliveryDateSchema, HolidaySchema } from '../../domain/delivery-calendar.schema';
 import { ImportReportSchema } from '../../domain/imports.schema';
 import { DisplayMessageSchema, MessageSchema } from '../../domain/message.schema';
+import { OrderGuideSchema, SavedParsSchema } from '../../domain/order-guide.schema';
 import {
   CopiedOrderSchema,
   OrderDetailSchema,
@@ -66,6 +67,8 @@ const routes: [method: string, path: RegExp, success: Success, errors?: z.ZodTyp
   ['PUT', /^Customer\/\d+\/Reminders$/, CustomerRemindersSchema],
   ['POST', /^Reminders\/Run$/, RemindersRunSchema],
   ['GET', /^Reminders$/, z.array(ReminderSchema)],
+  ['GET', /^Customer\/\d+\/OrderGuide$/, OrderGuideSchema],
+  ['PUT', /^Customer\/\d+\/Pars$/, SavedParsSchema],
   // A refused order answers its checks in the order's own shape, or the usual error body.
   ['POST', /^Order$/, OrderSaveResponseSchema, OrderSaveResponseSchema.or(ApiErrorSchema)],
   ['GET', /^Order\/\d+$/, OrderDetailSchema],

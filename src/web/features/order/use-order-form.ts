@@ -113,6 +113,10 @@ export function useOrderForm({ customerType, products, copy, orders = [], holida
     today,
     drafts,
     onQuantity,
+    /** Replaces every quantity at once (the order guide's quick starts and their Undo). */
+    replaceDrafts: setDrafts,
+    /** The products orderable for the chosen date, in the catalogue's order. */
+    available,
     lines,
     totals,
     headerValid,

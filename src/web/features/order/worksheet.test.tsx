@@ -18,7 +18,7 @@ const worksheet: Worksheet = {
       IsCaseOnly: true,
       IsOffered: true,
       Products: { '2026-06-03': 5 },
-      Par: null,
+      Par: 6,
     },
     {
       Code: 'WN-1159',
@@ -54,6 +54,7 @@ describe('order worksheet', { timeout: 15_000 }, () => {
       '05/27',
       '06/03',
       'Units/Case',
+      'Par',
       'Cases',
       'Total Units',
     ]);
@@ -63,6 +64,7 @@ describe('order worksheet', { timeout: 15_000 }, () => {
       '-',
       '5 C',
       '24',
+      '6',
       '',
       '',
     ]);
@@ -101,10 +103,29 @@ describe('order worksheet', { timeout: 15_000 }, () => {
       '2 C',
       '-',
       '24',
+      '',
       'No longer offered',
     ]);
     expect(screen.queryByLabelText('Cases of BR-9001 Retired Pilsner')).toBeNull();
     expect(screen.getByLabelText('Cases of WN-1159 Chardonnay House')).toBeTruthy();
+  });
+
+  it('starts an order from the Cases typed, as cases on hand', async () => {
+    mockApi({ 'GET Order/1/Worksheet/': { status: 200, body: worksheet } });
+    const { router } = renderOrderRoutes(
+      [
+        { path: '/worksheet/:id/:name', Component: WorksheetPage },
+        { path: '/order/form/:id', element: <p>Order form</p> },
+      ],
+      '/worksheet/1/Blue%20Heron%20Tavern',
+    );
+    const cases = (await screen.findByLabelText('Cases of BR-1105 Lake Effect IPA')) as HTMLInputElement;
+    fireEvent.change(cases, { target: { value: '2' } });
+    fireEvent.blur(cases);
+    fireEvent.click(screen.getByText('Start an order from these counts').closest('button')!);
+    expect(await screen.findByText('Order form')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/order/form/0');
+    expect(router.state.location.state).toEqual({ onHand: { 'BR-1105': 2 } });
   });
 
   it('prints the page', async () => {

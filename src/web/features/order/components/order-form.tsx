@@ -3,15 +3,23 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { focusHeading } from '../../../components/layout/route-focus';
 import { useBelow } from '../../../lib/use-below';
 import { breakpoints } from '../../../theme';
+import { useSignedInCustomer } from '../../auth/api/get-session';
+import { useOrderGuide } from '../api/get-order-guide';
 import { orderPayload } from '../order-draft';
 import { type OrderFormSetup, useOrderForm } from '../use-order-form';
 import { useSubmitOrder } from '../use-submit-order';
 import { DeliveryStep } from './delivery-step';
+import { GuideStep } from './guide-step';
 import { OrderFormNav } from './order-form-nav';
 import { PreviewStep } from './preview-step';
-import { ProductsStep } from './products-step';
 
-const PRODUCT_TABLE_MIN_WIDTH = 900;
+const PRODUCT_TABLE_MIN_WIDTH = 1024;
+
+/** 'Lake Effect IPA (BR-1105), ...': the codes left out of a copy, with their descriptions. */
+function named(codes: readonly string[], products: readonly { Code: string; Description: string }[] = []) {
+  const description = new Map(products.map((p) => [p.Code, p.Description]));
+  return codes.map((c) => (description.get(c) ? `${description.get(c)} (${c})` : c)).join(', ');
+}
 
 export const STEP_LABELS = ['Create New Order', 'Select Your Products', 'Preview Order'] as const;
 
@@ -21,11 +29,15 @@ export const STEP_LABELS = ['Create New Order', 'Select Your Products', 'Preview
  */
 export function OrderForm(setup: OrderFormSetup) {
   const isPhone = useBelow(breakpoints.small);
-  // The products table needs about 900 px of window beside the side menu; narrower windows get cards.
+  // The products table needs about 1,000 px of window beside the side menu (with the guide's
+  // last deliveries and par); narrower windows get cards.
   const productCards = useBelow(PRODUCT_TABLE_MIN_WIDTH);
   const state = useOrderForm(setup);
   const { form, ctx, today, headerValid, productsValid } = state;
   const [active, setActive] = useState(0);
+  // Step 2's order guide starts loading as soon as a date is picked, so Continue shows it at once.
+  const customer = useSignedInCustomer();
+  useOrderGuide(customer.Id, form.values.DeliveryDate);
   const { submit, isSubmitting } = useSubmitOrder({
     today,
     onBackToStart: () => setActive(0),
@@ -97,15 +109,13 @@ export function OrderForm(setup: OrderFormSetup) {
                 <Stack gap="sm">
                   {state.copiedButUnavailable.length > 0 && (
                     <Alert color="yellow" title="Some products were left out">
-                      {`Not available for this delivery date: ${state.copiedButUnavailable.join(', ')}.`}
+                      {`Not available for this delivery date: ${named(state.copiedButUnavailable, setup.copy?.Products)}.`}
                     </Alert>
                   )}
-                  <ProductsStep
-                    lines={state.lines}
-                    drafts={state.drafts}
-                    onQuantity={state.onQuantity}
+                  <GuideStep
+                    state={state}
+                    orders={setup.orders ?? []}
                     asCards={productCards}
-                    deliveryDate={header.DeliveryDate}
                     hasLinkedProducts={setup.products.length > 0}
                   />
                 </Stack>

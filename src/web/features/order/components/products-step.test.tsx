@@ -5,7 +5,7 @@ import type { CustomerProduct } from '../../../../domain/customer.schema';
 import { draftLines, orderTotals, type QuantityDrafts, setQuantity } from '../order-draft';
 import { newQueryClient, Providers, product } from '../test/render-order';
 import { OrderTotalsLine } from './order-totals';
-import { ProductsStep } from './products-step';
+import { LIST_WINDOW, ProductsStep } from './products-step';
 
 const products: CustomerProduct[] = [
   product({ Code: 'BR-1105', Description: 'Lake Effect IPA', UnitsPerCase: 24, IsCaseOnly: true }),
@@ -140,6 +140,32 @@ describe('order form, step 2', { timeout: 15_000 }, () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
     type('Cases of BR-1105 Lake Effect IPA', '3');
     expect(lineTotal('BR-1105')).toBe('72');
+  });
+
+  it('draws a screenful of a long list, more on demand, and Enter in the search focuses the first row it shows', () => {
+    const many = Array.from({ length: 100 }, (_, i) =>
+      product({ Code: `X-${1000 + i}`, Description: i === 77 ? 'Rosé Late' : `Lager ${i}` }),
+    );
+    const lines = draftLines(many, {});
+    render(
+      <Providers client={newQueryClient()}>
+        <ProductsStep
+          lines={lines}
+          drafts={{}}
+          onQuantity={() => {}}
+          asCards={false}
+          deliveryDate="2026-06-12"
+          hasLinkedProducts
+        />
+      </Providers>,
+    );
+    expect(screen.getAllByRole('row')).toHaveLength(LIST_WINDOW + 1);
+    fireEvent.click(screen.getByText('Show more products (70 more)'));
+    expect(screen.getAllByRole('row')).toHaveLength(101);
+    const search = screen.getByLabelText('Search products');
+    fireEvent.change(search, { target: { value: 'rose' } });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(document.activeElement).toBe(box('Cases of X-1077 Rosé Late'));
   });
 
   it('says so when no product can be delivered on the date', () => {

@@ -1,19 +1,18 @@
-import { Alert, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
-import {
-  type DraftLine,
-  ignoredUnitsNote,
-  type QuantityDraft,
-  type QuantityDrafts,
-  type QuantityValue,
-} from '../order-draft';
+import { Alert, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
+import type { CustomerProduct } from '../../../../domain/customer.schema';
+import type { DraftLine, QuantityDrafts } from '../order-draft';
+import { fold, isUsual, matchesWords, parOf, searchWords } from '../order-guide-draft';
 import { formatDate } from '../order-time';
+import type { GuideView } from './guide-figures';
+import type { OnQuantity } from './ignored-units';
 import { ProductCards } from './product-cards';
-import { QuantityInput } from './quantity-input';
+import { ProductsTable } from './products-table';
 
-export type OnQuantity = (code: string, field: keyof QuantityDraft, value: QuantityValue) => void;
+export { IgnoredUnits, type OnQuantity } from './ignored-units';
 
 export interface ProductsStepProps {
+  /** The orderable products with their quantities, in the order to show them (the guide's). */
   lines: readonly DraftLine[];
   drafts: QuantityDrafts;
   onQuantity: OnQuantity;
@@ -22,47 +21,88 @@ export interface ProductsStepProps {
   deliveryDate: string | null;
   /** Whether the customer has any products linked at all (else the empty state says so). */
   hasLinkedProducts: boolean;
+  /** The order guide's figures, once loaded: last deliveries, par, the on-hand counts. */
+  guide?: GuideView | undefined;
+  /** The guide's buttons, under the search. */
+  toolbar?: ReactNode;
 }
 
-/** A line's units that the order does not count, said where the customer typed them (issue 14). */
-export function IgnoredUnits({ line }: { line: DraftLine }) {
-  const note = ignoredUnitsNote(line);
-  if (!note) return null;
-  return (
-    <Text fz="xs" fw={600} data-testid={`ignored-${line.product.Code}`}>
-      {note}
-    </Text>
-  );
-}
+/**
+ * Rows drawn at first, and added as the list scrolls: with 1,500 products a keystroke in the
+ * search paints a screenful, not the catalogue (issue 19's goal: under 100 ms on a slow phone).
+ */
+export const LIST_WINDOW = 30;
+/**
+ * Rows painted right after a keystroke or on opening, the rest of the window following in a
+ * transition that the next keystroke interrupts: a phone shows about five rows, and the paint
+ * after a key waits only for these.
+ */
+export const FIRST_PAINT = 8;
 
-/** Column widths of spec section 9. */
-const CASES_WIDTH = 72;
-const TOTAL_WIDTH = 122;
-/** The customer frame's header height on wide screens: the table's header sticks under it. */
-const HEADER_HEIGHT = 56;
-
-/** Lower case without accents, so 'rose' finds 'Rosé' and 'BR-11' finds 'br-1105'. */
-const fold = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
-
-/** The lines whose code or description contains every word of `query`. */
+/** The lines whose code or description contains every word of `query` (case and accents aside). */
 export function matchingLines(lines: readonly DraftLine[], query: string): readonly DraftLine[] {
-  const words = fold(query).split(/\s+/).filter(Boolean);
+  const words = searchWords(query);
   if (words.length === 0) return lines;
-  return lines.filter((l) => {
-    const text = fold(`${l.product.Code} ${l.product.Description}`);
-    return words.every((w) => text.includes(w));
-  });
+  return lines.filter((l) => matchesWords(foldedOf(l.product), words));
 }
 
-/** Step 2, 'Select Your Products': search, then cases (and units where sold loose) per product. */
+// Folded once per product (the customer's products keep their objects), not per keystroke.
+const folds = new WeakMap<CustomerProduct, string>();
+function foldedOf(product: CustomerProduct): string {
+  let text = folds.get(product);
+  if (text === undefined) {
+    text = fold(`${product.Code} ${product.Description}`);
+    folds.set(product, text);
+  }
+  return text;
+}
+
+/** Step 2, 'Select Your Products': an order guide with search, then cases (and units where sold loose). */
 export function ProductsStep(props: ProductsStepProps) {
+  const { lines, guide } = props;
   const [query, setQuery] = useState('');
-  if (props.lines.length === 0) return <ProductsTable {...props} />;
-  const shown = matchingLines(props.lines, query);
+  const [usualOnly, setUsualOnly] = useState(false);
+  const [limit, setLimit] = useState(LIST_WINDOW);
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    if (!settled) startTransition(() => setSettled(true));
+  }, [settled]);
+  const list = useRef<HTMLDivElement>(null);
+
+  const hasUsual = guide !== undefined && lines.some((l) => isUsual(guide.figures.get(l.product.Code)));
+
+  const counting = guide?.onHand != null;
+  const words = searchWords(query);
+  // Ordering to par shows the products with a par; "usual" those ordered lately or with a par.
+  // The search looks through what the switch shows.
+  const shown = lines.filter((l) => {
+    const figures = guide?.figures.get(l.product.Code);
+    if (counting && parOf(figures) === null) return false;
+    if (!counting && usualOnly && guide && !isUsual(figures)) return false;
+    return words.length === 0 || matchesWords(foldedOf(l.product), words);
+  });
+  // A short list (most customers have dozens of products) is drawn whole.
+  const drawn = settled ? limit : FIRST_PAINT;
+  const windowed = shown.length > Math.max(drawn, LIST_WINDOW * 2) ? shown.slice(0, drawn) : shown;
+
+  // More rows as the end of the drawn ones comes near (a button does the same for keyboards).
+  const sentinel = useRef<HTMLDivElement>(null);
+  const more = settled && shown.length > windowed.length;
+  // Observed again after each growth: an observer reports changes only, and the end may still be near.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `limit` re-arms the observer on purpose.
+  useEffect(() => {
+    if (!more || !sentinel.current || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setLimit((n) => n + LIST_WINDOW);
+      },
+      { rootMargin: '800px 0px' },
+    );
+    observer.observe(sentinel.current);
+    return () => observer.disconnect();
+  }, [more, limit]);
+
+  if (lines.length === 0) return <NoProducts {...props} />;
   return (
     <Stack gap="sm">
       <TextInput
@@ -71,107 +111,67 @@ export function ProductsStep(props: ProductsStepProps) {
         type="search"
         autoComplete="off"
         value={query}
-        onChange={(e) => setQuery(e.currentTarget.value)}
-        // Enter in the search box goes to the first quantity box, not to the next step.
+        onChange={(e) => {
+          setQuery(e.currentTarget.value);
+          setLimit(LIST_WINDOW);
+          setSettled(false);
+        }}
+        // Enter goes to the first quantity box of the rows this query shows (drawn in the same
+        // render as the query, so it never lands on a row about to go), not to the next step.
         onKeyDown={(e) => {
           if (e.key !== 'Enter') return;
           e.preventDefault();
-          document.querySelector<HTMLInputElement>('input[data-quantity]')?.focus();
+          list.current?.querySelector<HTMLInputElement>('input[data-quantity]')?.focus();
         }}
       />
-      {shown.length === 0 ? (
-        <Text c="dimmed" data-testid="no-match">
-          No products match "{query}". Quantities you entered are kept.
-        </Text>
-      ) : (
-        <ProductsTable {...props} lines={shown} />
+      {guide && (
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Switch
+            label="Show only what I usually order"
+            checked={usualOnly}
+            disabled={!hasUsual || counting}
+            onChange={(e) => {
+              setUsualOnly(e.currentTarget.checked);
+              setLimit(LIST_WINDOW);
+              setSettled(false);
+            }}
+          />
+          <Text fz="xs" c="dimmed" data-testid="guide-count">
+            {`${shown.length} of ${lines.length} products`}
+          </Text>
+        </Group>
+      )}
+      {props.toolbar}
+      <div ref={list}>
+        {shown.length === 0 ? (
+          <Text c="dimmed" data-testid="no-match">
+            {words.length > 0
+              ? `No products match "${query}". Quantities you entered are kept.`
+              : 'No products to show here. Quantities you entered are kept.'}
+          </Text>
+        ) : props.asCards ? (
+          <ProductCards lines={windowed} drafts={props.drafts} onQuantity={props.onQuantity} guide={guide} />
+        ) : (
+          <ProductsTable lines={windowed} drafts={props.drafts} onQuantity={props.onQuantity} guide={guide} />
+        )}
+      </div>
+      {more && (
+        <div ref={sentinel}>
+          <Button variant="default" onClick={() => setLimit((n) => n + LIST_WINDOW * 4)}>
+            {`Show more products (${shown.length - windowed.length} more)`}
+          </Button>
+        </div>
       )}
     </Stack>
   );
 }
 
-function ProductsTable({
-  lines,
-  drafts,
-  onQuantity,
-  asCards,
-  deliveryDate,
-  hasLinkedProducts,
-}: ProductsStepProps) {
-  if (lines.length === 0) {
-    return (
-      <Alert color="gray" title="No products to order" data-testid="no-products">
-        {hasLinkedProducts
-          ? `None of your products can be delivered on ${formatDate(deliveryDate)}. Please choose another delivery date.`
-          : 'There are no products set up for your account yet. Please contact customer service.'}
-      </Alert>
-    );
-  }
-  if (asCards) return <ProductCards lines={lines} drafts={drafts} onQuantity={onQuantity} />;
-
+function NoProducts({ deliveryDate, hasLinkedProducts }: ProductsStepProps) {
   return (
-    <Paper withBorder radius="sm">
-      {/* No scroll container: it would hold the sticky header inside itself instead of under the app's header. */}
-      <Table striped highlightOnHover verticalSpacing={6} stickyHeader stickyHeaderOffset={HEADER_HEIGHT}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={110}>Product Code</Table.Th>
-            <Table.Th>Description</Table.Th>
-            <Table.Th w={80} ta="right">
-              Units/Case
-            </Table.Th>
-            <Table.Th w={CASES_WIDTH + 16}>Cases</Table.Th>
-            <Table.Th w={CASES_WIDTH + 16}>Units</Table.Th>
-            <Table.Th w={TOTAL_WIDTH} ta="right">
-              Total Units
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {lines.map((line) => {
-            const { Code, Description, UnitsPerCase, IsCaseOnly } = line.product;
-            const draft = drafts[Code];
-            return (
-              <Table.Tr key={Code} data-testid={`product-row-${Code}`}>
-                <Table.Td ff="monospace">{Code}</Table.Td>
-                <Table.Td>{Description}</Table.Td>
-                <Table.Td ta="right">{UnitsPerCase}</Table.Td>
-                <Table.Td>
-                  <QuantityInput
-                    w={CASES_WIDTH}
-                    size="xs"
-                    aria-label={`Cases of ${Code} ${Description}`}
-                    field="CaseQuantity"
-                    value={draft?.CaseQuantity ?? ''}
-                    onChange={(v) => onQuantity(Code, 'CaseQuantity', v)}
-                  />
-                </Table.Td>
-                <Table.Td>
-                  {IsCaseOnly ? (
-                    <Text span c="dimmed" title="Sold by the case only">
-                      <span aria-hidden="true">–</span>
-                      <VisuallyHidden>Cases only</VisuallyHidden>
-                    </Text>
-                  ) : (
-                    <QuantityInput
-                      w={CASES_WIDTH}
-                      size="xs"
-                      aria-label={`Units of ${Code} ${Description}`}
-                      field="UnitQuantity"
-                      value={draft?.UnitQuantity ?? ''}
-                      onChange={(v) => onQuantity(Code, 'UnitQuantity', v)}
-                    />
-                  )}
-                </Table.Td>
-                <Table.Td ta="right">
-                  <span data-testid={`total-${Code}`}>{line.TotalUnits}</span>
-                  <IgnoredUnits line={line} />
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Paper>
+    <Alert color="gray" title="No products to order" data-testid="no-products">
+      {hasLinkedProducts
+        ? `None of your products can be delivered on ${formatDate(deliveryDate)}. Please choose another delivery date.`
+        : 'There are no products set up for your account yet. Please contact customer service.'}
+    </Alert>
   );
 }

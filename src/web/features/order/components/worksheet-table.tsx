@@ -1,8 +1,11 @@
-import { Paper, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useNavigate } from 'react-router';
 import { worksheetCases, worksheetTotalUnits } from '../../../../domain/order-lines';
 import type { Worksheet, WorksheetRow } from '../../../../domain/order-view.schema';
+import { paths } from '../../../paths';
 import { formatMonthDay } from '../order-time';
+import type { WorksheetCounts } from './guide-step';
 
 /** The product column stays in view while a narrow screen scrolls the dates sideways. */
 const stickyFirst = {
@@ -29,6 +32,7 @@ export const NO_LONGER_OFFERED = 'No longer offered';
  */
 export function WorksheetTable({ worksheet }: { worksheet: Worksheet }) {
   const [cases, setCases] = useState<Record<string, string>>({});
+  const navigate = useNavigate();
   const dates = worksheet.DeliveryDates;
 
   if (worksheet.Orders.length === 0) {
@@ -42,75 +46,102 @@ export function WorksheetTable({ worksheet }: { worksheet: Worksheet }) {
   const settle = (code: string) =>
     setCases((c) => ({ ...c, [code]: String(worksheetCases(c[code] ?? '') ?? '') }));
 
+  // Issue 19: the Cases counted on the sheet are what is on hand; the order form fills each
+  // product with a par to it (an empty Cases box, as 0 becomes empty here, is 0 on hand).
+  const startOrder = () => {
+    const onHand: Record<string, number> = {};
+    for (const row of worksheet.Orders) {
+      const n = row.IsOffered ? worksheetCases(cases[row.Code] ?? '') : null;
+      if (n !== null) onHand[row.Code] = n;
+    }
+    navigate(paths.orderForm(0), { state: { onHand } satisfies WorksheetCounts });
+  };
+
   return (
-    <Paper withBorder radius="sm">
-      <Table.ScrollContainer minWidth={480 + dates.length * 60} type="native" data-ws-scroll>
-        <Table verticalSpacing={4} withColumnBorders>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th style={stickyFirst}>Product Code / Description</Table.Th>
-              {dates.map((d) => (
-                <Table.Th key={d} w={60} ta="center">
-                  {formatMonthDay(d)}
+    <Stack gap="sm">
+      <Group className="ws-no-print" gap="sm" wrap="wrap">
+        <Button variant="outline" onClick={startOrder}>
+          Start an order from these counts
+        </Button>
+        <Text fz="sm" c="dimmed" style={{ flex: '1 1 16rem' }}>
+          Type the cases you have on hand in Cases: the order form orders each product up to its par.
+        </Text>
+      </Group>
+      <Paper withBorder radius="sm">
+        <Table.ScrollContainer minWidth={540 + dates.length * 60} type="native" data-ws-scroll>
+          <Table verticalSpacing={4} withColumnBorders>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th style={stickyFirst}>Product Code / Description</Table.Th>
+                {dates.map((d) => (
+                  <Table.Th key={d} w={60} ta="center">
+                    {formatMonthDay(d)}
+                  </Table.Th>
+                ))}
+                <Table.Th w={84} ta="right">
+                  Units/Case
                 </Table.Th>
-              ))}
-              <Table.Th w={84} ta="right">
-                Units/Case
-              </Table.Th>
-              <Table.Th w={88}>Cases</Table.Th>
-              <Table.Th w={122} ta="right">
-                Total Units
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {worksheet.Orders.map((row) => {
-              if (!row.IsOffered) return <NotOfferedRow key={row.Code} row={row} dates={dates} />;
-              const raw = cases[row.Code] ?? '';
-              const total = worksheetTotalUnits(row.UnitsPerCase, worksheetCases(raw));
-              return (
-                <Table.Tr key={row.Code} data-testid={`worksheet-row-${row.Code}`}>
-                  <Table.Td style={stickyFirst}>
-                    <Text span ff="monospace" fz="sm" mr={8}>
-                      {row.Code}
-                    </Text>
-                    <Text span fz="sm">
-                      {row.Description}
-                    </Text>
-                  </Table.Td>
-                  {dates.map((d) => (
-                    <Table.Td key={d} ta="center" fz="sm">
-                      {historyCell(row.Products[d])}
+                <Table.Th w={56} ta="right">
+                  Par
+                </Table.Th>
+                <Table.Th w={88}>Cases</Table.Th>
+                <Table.Th w={122} ta="right">
+                  Total Units
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {worksheet.Orders.map((row) => {
+                if (!row.IsOffered) return <NotOfferedRow key={row.Code} row={row} dates={dates} />;
+                const raw = cases[row.Code] ?? '';
+                const total = worksheetTotalUnits(row.UnitsPerCase, worksheetCases(raw));
+                return (
+                  <Table.Tr key={row.Code} data-testid={`worksheet-row-${row.Code}`}>
+                    <Table.Td style={stickyFirst}>
+                      <Text span ff="monospace" fz="sm" mr={8}>
+                        {row.Code}
+                      </Text>
+                      <Text span fz="sm">
+                        {row.Description}
+                      </Text>
                     </Table.Td>
-                  ))}
-                  <Table.Td ta="right">{row.UnitsPerCase}</Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      className="ws-no-print"
-                      size="xs"
-                      w={72}
-                      inputMode="numeric"
-                      autoComplete="off"
-                      aria-label={`Cases of ${row.Code} ${row.Description}`}
-                      value={raw}
-                      onChange={(e) => {
-                        const value = e.currentTarget.value;
-                        setCases((c) => ({ ...c, [row.Code]: value }));
-                      }}
-                      onBlur={() => settle(row.Code)}
-                    />
-                    <span className="ws-print-only">{worksheetCases(raw) ?? ''}</span>
-                  </Table.Td>
-                  <Table.Td ta="right" data-testid={`worksheet-total-${row.Code}`}>
-                    {total ?? ''}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+                    {dates.map((d) => (
+                      <Table.Td key={d} ta="center" fz="sm">
+                        {historyCell(row.Products[d])}
+                      </Table.Td>
+                    ))}
+                    <Table.Td ta="right">{row.UnitsPerCase}</Table.Td>
+                    <Table.Td ta="right" data-testid={`worksheet-par-${row.Code}`}>
+                      {row.Par ?? ''}
+                    </Table.Td>
+                    <Table.Td>
+                      <TextInput
+                        className="ws-no-print"
+                        size="xs"
+                        w={72}
+                        inputMode="numeric"
+                        autoComplete="off"
+                        aria-label={`Cases of ${row.Code} ${row.Description}`}
+                        value={raw}
+                        onChange={(e) => {
+                          const value = e.currentTarget.value;
+                          setCases((c) => ({ ...c, [row.Code]: value }));
+                        }}
+                        onBlur={() => settle(row.Code)}
+                      />
+                      <span className="ws-print-only">{worksheetCases(raw) ?? ''}</span>
+                    </Table.Td>
+                    <Table.Td ta="right" data-testid={`worksheet-total-${row.Code}`}>
+                      {total ?? ''}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    </Stack>
   );
 }
 
@@ -131,6 +162,7 @@ function NotOfferedRow({ row, dates }: { row: WorksheetRow; dates: readonly stri
         </Table.Td>
       ))}
       <Table.Td ta="right">{row.UnitsPerCase}</Table.Td>
+      <Table.Td ta="right">{row.Par ?? ''}</Table.Td>
       <Table.Td colSpan={2}>
         <Text span fz="xs" fw={700} c="red.9">
           {NO_LONGER_OFFERED}

@@ -1,0 +1,131 @@
+import { Button, Group, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import type { KeyboardEvent } from 'react';
+import type { OrderGuideProduct } from '../../../../domain/order-guide.schema';
+import { historyCell, parOf } from '../order-guide-draft';
+import { formatMonthDay } from '../order-time';
+
+/** What a row of the guide needs beside its quantities (design.md 7.1). */
+export interface GuideView {
+  /** The guide's past delivery dates, oldest first. */
+  dates: readonly string[];
+  figures: ReadonlyMap<string, OrderGuideProduct>;
+  /** Ordering to par: the on-hand counts typed so far, by code; null when not counting. */
+  onHand: Readonly<Record<string, string>> | null;
+  onOnHand: (code: string, value: string) => void;
+  onEditPar: (code: string) => void;
+}
+
+/** The last deliveries as the worksheet writes them ('2 C' or '-'), oldest first, each with its date for a screen reader. */
+export function LastDeliveries({
+  dates,
+  figures,
+}: {
+  dates: readonly string[];
+  figures?: OrderGuideProduct;
+}) {
+  if (dates.length === 0) return null;
+  return (
+    <Group gap={6} wrap="nowrap" fz="xs" ff="monospace">
+      {dates.map((d) => (
+        <span key={d} title={formatMonthDay(d)}>
+          <VisuallyHidden>{`${formatMonthDay(d)}:`}</VisuallyHidden>
+          {historyCell(figures?.History[d])}
+        </span>
+      ))}
+    </Group>
+  );
+}
+
+/** The par, saved or suggested, as a button that opens its editor (the suggestion beside it, or under it where narrow). */
+export function ParButton({
+  code,
+  description,
+  figures,
+  onEditPar,
+  stacked = false,
+}: {
+  code: string;
+  description: string;
+  figures?: OrderGuideProduct;
+  onEditPar: (code: string) => void;
+  stacked?: boolean;
+}) {
+  if (!figures) return null;
+  const saved = figures.Par;
+  const suggestion =
+    saved === null && figures.SuggestedPar > 0 ? (
+      <Text fz="xs" c="dimmed" span style={{ whiteSpace: 'nowrap' }}>
+        suggested {figures.SuggestedPar}
+      </Text>
+    ) : null;
+  const button = (
+    <Button
+      variant="default"
+      size="compact-sm"
+      // A thumb's 44 px on a phone's card; the table's row keeps 36.
+      h={stacked ? 44 : 36}
+      px={8}
+      style={{ flexShrink: 0 }}
+      onClick={() => onEditPar(code)}
+      aria-label={`Par of ${code} ${description}: ${saved ?? 'not set'}`}
+      data-testid={`par-${code}`}
+    >
+      {saved === null ? 'Set par' : `Par ${saved}`}
+    </Button>
+  );
+  return stacked ? (
+    <Stack gap={0} align="flex-start">
+      {button}
+      {suggestion}
+    </Stack>
+  ) : (
+    <Group gap={6} wrap="nowrap">
+      {button}
+      {suggestion}
+    </Group>
+  );
+}
+
+/** Enter moves to the next on-hand box, as in the quantity boxes. */
+function focusNextOnHand(event: KeyboardEvent<HTMLInputElement>) {
+  if (event.key !== 'Enter') return;
+  event.preventDefault();
+  const boxes = [...document.querySelectorAll<HTMLInputElement>('input[data-on-hand]')];
+  boxes[boxes.indexOf(event.currentTarget) + 1]?.focus();
+}
+
+/** While ordering to par: the cases on hand, for a product with a par. */
+export function OnHandInput({
+  code,
+  description,
+  figures,
+  value,
+  onOnHand,
+  w = 68,
+}: {
+  code: string;
+  description: string;
+  figures?: OrderGuideProduct;
+  value: string | undefined;
+  onOnHand: (code: string, value: string) => void;
+  w?: number;
+}) {
+  if (parOf(figures) === null) return null;
+  return (
+    <TextInput
+      size="md"
+      w={w}
+      label="On hand"
+      aria-label={`On hand of ${code} ${description}`}
+      inputMode="numeric"
+      pattern="[0-9]*"
+      enterKeyHint="next"
+      autoComplete="off"
+      data-on-hand=""
+      styles={{ label: { fontSize: 'var(--mantine-font-size-xs)' } }}
+      value={value ?? ''}
+      onChange={(e) => onOnHand(code, e.currentTarget.value)}
+      onKeyDown={focusNextOnHand}
+    />
+  );
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderGuide, OrderGuideProduct } from '../../../domain/order-guide.schema';
+import type { OrderProduct } from '../../../domain/order-view.schema';
+import {
+  draftsToPar,
+  fold,
+  historyCell,
+  inGuideOrder,
+  isUsual,
+  matchesWords,
+  parOf,
+  sameAsLast,
+  searchWords,
+} from './order-guide-draft';
+
+const figures = (over: Partial<OrderGuideProduct> & Pick<OrderGuideProduct, 'Code'>): OrderGuideProduct => ({
+  Description: `Product ${over.Code}`,
+  UnitsPerCase: 24,
+  CaseOnly: true,
+  History: {},
+  TimesOrdered: 0,
+  AverageWeeklyCases: 0,
+  Par: null,
+  SuggestedPar: 0,
+  ...over,
+});
+
+const line = (over: Partial<OrderProduct> & Pick<OrderProduct, 'Code'>): OrderProduct => ({
+  Description: `Product ${over.Code}`,
+  UnitsPerCase: 24,
+  IsCaseOnly: true,
+  CaseQuantity: 0,
+  UnitQuantity: 0,
+  Cases: 0,
+  Units: 0,
+  TotalUnits: 0,
+  ...over,
+});
+
+describe('the order guide on the order form', () => {
+  it('searches code and description without case or accents, every word', () => {
+    const text = fold('WN-1159 Rosé de Provence');
+    expect(matchesWords(text, searchWords('ROSE'))).toBe(true);
+    expect(matchesWords(text, searchWords('wn-11 provence'))).toBe(true);
+    expect(matchesWords(text, searchWords('rose merlot'))).toBe(false);
+    expect(searchWords('   ')).toEqual([]);
+  });
+
+  it('takes the saved par, else a suggestion above 0, else none', () => {
+    expect(parOf(figures({ Code: 'A', Par: 0, SuggestedPar: 4 }))).toBe(0);
+    expect(parOf(figures({ Code: 'A', SuggestedPar: 4 }))).toBe(4);
+    expect(parOf(figures({ Code: 'A' }))).toBeNull();
+    expect(parOf(undefined)).toBeNull();
+  });
+
+  it('calls usual what was ordered lately or has a par', () => {
+    expect(isUsual(figures({ Code: 'A', TimesOrdered: 1 }))).toBe(true);
+    expect(isUsual(figures({ Code: 'A', Par: 0 }))).toBe(true);
+    expect(isUsual(figures({ Code: 'A', SuggestedPar: 3 }))).toBe(false);
+    expect(isUsual(undefined)).toBe(false);
+  });
+
+  it('puts the products in the guide order, the ones it does not know last', () => {
+    const guide: OrderGuide = {
+      DeliveryDates: [],
+      Products: [figures({ Code: 'C' }), figures({ Code: 'A' })],
+    };
+    const products = [{ Code: 'A' }, { Code: 'B' }, { Code: 'C' }];
+    expect(inGuideOrder(products, guide).map((p) => p.Code)).toEqual(['C', 'A', 'B']);
+    expect(inGuideOrder(products, undefined).map((p) => p.Code)).toEqual(['A', 'B', 'C']);
+  });
+
+  it("writes a past delivery as the worksheet does: 'n C' or '-'", () => {
+    expect(historyCell(3)).toBe('3 C');
+    expect(historyCell(0)).toBe('-');
+    expect(historyCell(undefined)).toBe('-');
+  });
+
+  it('repeats the last order for what can be ordered, and names what cannot', () => {
+    const result = sameAsLast(
+      [
+        line({ Code: 'A', CaseQuantity: 2 }),
+        line({ Code: 'B', IsCaseOnly: false, UnitQuantity: 5 }),
+        line({ Code: 'ERP-9', Description: 'Unknown ERP item', CaseQuantity: 1 }),
+        line({ Code: 'GONE', Description: 'Old Lager' }),
+      ],
+      new Set(['A', 'B']),
+    );
+    expect(result.drafts).toEqual({
+      A: { CaseQuantity: 2, UnitQuantity: '' },
+      B: { CaseQuantity: '', UnitQuantity: 5 },
+    });
+    // A line of zeros (not delivered) is not named.
+    expect(result.leftOut).toEqual([{ Code: 'ERP-9', Description: 'Unknown ERP item' }]);
+  });
+
+  it('orders each product with a par up to it, never below 0, and leaves the others alone', () => {
+    const map = new Map([
+      ['A', figures({ Code: 'A', Par: 6 })],
+      ['B', figures({ Code: 'B', SuggestedPar: 4 })],
+      ['C', figures({ Code: 'C', Par: 2 })],
+      ['D', figures({ Code: 'D' })],
+    ]);
+    const drafts = { C: { CaseQuantity: 9, UnitQuantity: 3 }, D: { CaseQuantity: 1, UnitQuantity: '' } };
+    const next = draftsToPar(drafts, [{ Code: 'A' }, { Code: 'B' }, { Code: 'C' }, { Code: 'D' }], map, {
+      A: '2',
+      C: '5',
+    });
+    expect(next).toEqual({
+      A: { CaseQuantity: 4, UnitQuantity: '' },
+      // No count is 0 on hand: the whole suggested par.
+      B: { CaseQuantity: 4, UnitQuantity: '' },
+      // More on hand than the par: nothing to order.
+      C: { CaseQuantity: '', UnitQuantity: '' },
+      D: { CaseQuantity: 1, UnitQuantity: '' },
+    });
+  });
+});
