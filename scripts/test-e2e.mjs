@@ -1,7 +1,13 @@
 // Browser tests: build the app, then Playwright drives Debian's chromium against a server
 // it starts on the embedded database with demo data (playwright.config.ts).
+//
+// The two projects (desktop and phone) run at the same time, each in its own Playwright
+// process with its own server, database and port: they share nothing, as two separate runs
+// would, and the step takes the time of the longer one instead of both (issue 18: CI under
+// 30 minutes). Each project's output is printed whole when it ends. Arguments go to both;
+// with --project, or E2E_PROJECTS_IN_PARALLEL=0, one Playwright process runs as before.
 
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -15,11 +21,60 @@ if (!existsSync(chromium)) {
   process.exit(0);
 }
 
-const run = (cmd, args) => spawnSync(cmd, args, { stdio: 'inherit' }).status ?? 1;
-const built = run('npx', ['vite', 'build', '--logLevel', 'warn']);
+const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' }).status ?? 1;
 if (built !== 0) process.exit(built);
-// The port names the run's data folder (playwright.config.ts), removed once the run is over.
-process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 12_000));
-const status = run('npx', ['playwright', 'test', ...process.argv.slice(2)]);
-rmSync(`.tmp/e2e-${process.env.E2E_PORT}`, { recursive: true, force: true });
-process.exit(status);
+
+const args = process.argv.slice(2);
+const freePort = (() => {
+  const used = new Set();
+  return () => {
+    for (;;) {
+      const port = 20_000 + Math.floor(Math.random() * 12_000);
+      if (!used.has(port)) {
+        used.add(port);
+        return port;
+      }
+    }
+  };
+})();
+
+/** One Playwright process on its own port (its server and data folder), output kept or shown. */
+function playwright(extra, { buffered }) {
+  const port = String(freePort());
+  return new Promise((resolve) => {
+    const child = spawn('npx', ['playwright', 'test', ...args, ...extra], {
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, E2E_PORT: port },
+    });
+    const output = [];
+    child.stdout?.on('data', (d) => output.push(d));
+    child.stderr?.on('data', (d) => output.push(d));
+    child.on('close', (code, signal) => {
+      // The port names the run's data folder (playwright.config.ts), removed once it is over.
+      rmSync(`.tmp/e2e-${port}`, { recursive: true, force: true });
+      resolve({ status: code ?? (signal ? 1 : 0), output: Buffer.concat(output).toString() });
+    });
+  });
+}
+
+const oneProcess =
+  process.env.E2E_PROJECTS_IN_PARALLEL === '0' ||
+  args.some((a) => a === '--project' || a.startsWith('--project='));
+if (oneProcess) {
+  const { status } = await playwright([], { buffered: false });
+  process.exit(status);
+}
+
+const projects = ['desktop', 'phone'];
+console.log(`Running the ${projects.join(' and ')} projects side by side, each with its own server`);
+const runs = await Promise.all(projects.map((p) => playwright(['--project', p], { buffered: true })));
+for (const [i, run] of runs.entries()) {
+  console.log(`\n----- ${projects[i]} -----\n${run.output}`);
+}
+const failed = projects.filter((_, i) => runs[i].status !== 0);
+console.log(
+  failed.length
+    ? `\nbrowser tests failed on: ${failed.join(', ')}`
+    : '\nbrowser tests passed on both projects',
+);
+process.exit(failed.length ? 1 : 0);
