@@ -153,7 +153,7 @@ with saved as (
       with ordinality as l(product_id, code, description, units_per_case, case_quantity, unit_quantity, is_case_only, n)
   order by l.n
 ), draft as (
-  -- The customer's draft is this order now (design.md 7.3): gone with the order, or kept with it.
+  -- The customer's draft is this order now (design.md 7.3): deleted only if the order is saved.
   delete from order_drafts where customer_id = $1
 )
 select id, order_num as "orderNum" from saved`,
@@ -238,9 +238,10 @@ export async function insertWebOrder(
     input.idempotencyBodyHash,
   ];
   let saved: { id: number; orderNum: string } | undefined;
-  for (let attempt = 1; !saved; attempt++) {
+  for (let attempt = 1; ; attempt++) {
     try {
       [saved] = await runStatement<{ id: number; orderNum: string }>(database, insertOrderStatement, params);
+      break;
     } catch (err) {
       // The next Web Conf # is taken by an order that did not come from the sequence (an ERP
       // history file may carry one): move the sequence past every W number and try again.
