@@ -84,6 +84,23 @@ describe('Customer/{id}/Draft', () => {
     expect((await call('GET', own)).json().Order).toEqual(halfTyped);
   });
 
+  it('keeps half a surrogate pair as U+FFFD, as a text column does, in every string of the draft', async () => {
+    const half = {
+      DeliveryDate: '\uD800',
+      Name: 'Half \uD83D pair',
+      ProductQuantities: [{ Code: 'x\uDC00', CaseQuantity: '1\uD800' }],
+    };
+    const saved = await call('PUT', own, id, half);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const expected = {
+      DeliveryDate: '\uFFFD',
+      Name: 'Half \uFFFD pair',
+      ProductQuantities: [{ Code: 'x\uFFFD', CaseQuantity: '1\uFFFD' }],
+    };
+    expect(saved.json().Order).toEqual(expected);
+    expect((await call('GET', own)).json().Order).toEqual(expected);
+  });
+
   it('refuses a draft over 64 kB with 413 and keeps the one saved', async () => {
     await call('PUT', own, id, halfTyped);
     const lines = Array.from({ length: 999 }, (_, i) => ({
