@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress.js';
 
 const outDir = path.resolve(import.meta.dirname, 'dist/web');
@@ -9,16 +10,59 @@ const outDir = path.resolve(import.meta.dirname, 'dist/web');
 const precompressBuild = (): Plugin => ({
   name: 'bev-precompress',
   apply: 'build',
-  closeBundle() {
-    precompress(outDir);
+  // After the service worker is written (vite-plugin-pwa's closeBundle), so it is compressed too.
+  closeBundle: {
+    order: 'post',
+    sequential: true,
+    handler() {
+      precompress(outDir);
+    },
   },
 });
+
+/**
+ * Installable on a phone (design.md 7.9, issue 22): a web manifest, and a service worker that
+ * keeps the app's shell and assets (never an API answer) so a repeat visit paints from the
+ * phone. A new build waits until the customer takes it from the "new version" prompt
+ * (src/web/components/app-status): an order half typed is never reloaded away (decision 042).
+ */
+const installable = () =>
+  VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    // The glob below already lists the icons: listed twice, the worker would not install.
+    includeManifestIcons: false,
+    manifest: {
+      name: 'Beverage Ordering',
+      short_name: 'Ordering',
+      description: 'Wholesale beverage ordering',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#1864ab',
+      background_color: '#ffffff',
+      icons: [
+        { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+      // Every screen's address opens the app from the phone; the API (with its docs and the
+      // reminder mails' stop link) and the health check always go to the server.
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/api\//, /^\/healthz/],
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [],
+    },
+  });
 
 // The React app lives in src/web; the server serves dist/web and the API under /api.
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
   publicDir: path.resolve(import.meta.dirname, 'src/web/public'),
-  plugins: [react(), precompressBuild()],
+  plugins: [react(), installable(), precompressBuild()],
   build: {
     outDir,
     emptyOutDir: true,

@@ -8,6 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { OfflineBanner } from './components/app-status/offline-banner';
 import { BusyOverlay } from './components/busy-overlay';
 import { DeferredHosts } from './components/deferred-hosts';
 import { createQueryClient } from './lib/query-client';
@@ -26,6 +27,7 @@ createRoot(root).render(
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
         <BusyOverlay />
+        <OfflineBanner />
         {/* Notifications and the ModalsProvider, loaded once the first screen is up. */}
         <DeferredHosts />
       </QueryClientProvider>

@@ -20,6 +20,17 @@ const NotificationsHost = lazy<ComponentType>(() =>
   ),
 );
 
+const ServiceWorkerHost = lazy<ComponentType>(() =>
+  import('./app-status/service-worker-host').then(
+    (m) => ({ default: m.ServiceWorkerHost }),
+    () => ({ default: () => null }),
+  ),
+);
+
+/** Only a production build has a service worker (vite-plugin-pwa writes it at build time). */
+const hasServiceWorker =
+  import.meta.env.PROD && typeof navigator !== 'undefined' && 'serviceWorker' in navigator;
+
 /** Runs `callback` when the browser is idle (or after `timeout` ms at the latest). */
 function whenIdle(callback: () => void, timeout = 1500): () => void {
   if (typeof window.requestIdleCallback === 'function') {
@@ -31,7 +42,8 @@ function whenIdle(callback: () => void, timeout = 1500): () => void {
 }
 
 /**
- * Toasts load after the first screen is up (the login page does not need them to paint);
+ * Toasts and the service worker's registration load after the first screen is up (the login
+ * page does not need them to paint);
  * dialogs load when one is asked for, or when a signed-in frame preloads them
  * (`preloadDialogHost`): the login pages rarely need a dialog and never pay for one.
  */
@@ -44,6 +56,11 @@ export function DeferredHosts() {
       {(idle || requested) && (
         <Suspense fallback={null}>
           <NotificationsHost />
+        </Suspense>
+      )}
+      {idle && hasServiceWorker && (
+        <Suspense fallback={null}>
+          <ServiceWorkerHost />
         </Suspense>
       )}
       {requested && (

@@ -1,0 +1,84 @@
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, saveScreen, test } from './support';
+
+/**
+ * Installable, and usable on a network that comes and goes (design.md 7.9, issue 22). The
+ * server serves a copy of the build (playwright.config.ts: `.tmp/e2e-<port>/web`), so this
+ * journey can put a new version of the app in its place, as a deploy would.
+ */
+const webRoot = `.tmp/e2e-${process.env.E2E_PORT}/web`;
+
+/** Waits until a service worker controls the page (it installs once the first screen is idle). */
+async function controlled(page: Page) {
+  // `ready` settles once the worker has installed (the shell and assets cached) and is active.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+}
+
+test('the app has a manifest, opens without a network once installed, and says when it is offline', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/user/login');
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = await (await page.request.get(href!)).json();
+  expect(manifest).toMatchObject({ name: 'Beverage Ordering', display: 'standalone', start_url: '/' });
+  expect(manifest.icons.map((i: { sizes: string }) => i.sizes)).toEqual(['192x192', '512x512', '512x512']);
+
+  await controlled(page);
+  await context.setOffline(true);
+  await expect(
+    page.getByText('You are offline. Nothing can be sent until the connection is back.'),
+  ).toBeVisible();
+  await saveScreen(page, 'offline-banner');
+  await expectAccessible(page);
+  // The shell comes from the phone: the login screen opens with no network at all.
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText(/You are offline/)).toBeHidden();
+});
+
+test('a new version of the app reaches a browser that had the old one when the customer takes it', async ({
+  page,
+}) => {
+  await page.goto('/user/login');
+  await controlled(page);
+  expect(await page.locator('meta[name="bev-build"]').count()).toBe(0);
+
+  // Deploy a "new build": a changed index.html, and a service worker that lists its new revision.
+  const kept = new Map(
+    ['sw.js', 'index.html']
+      .flatMap((f) => [f, `${f}.br`, `${f}.gz`])
+      .map((f) => [f, readFileSync(`${webRoot}/${f}`)] as const),
+  );
+  const sw = kept.get('sw.js')!.toString('utf8');
+  const html = kept.get('index.html')!.toString('utf8');
+  try {
+    const revised = sw.replace(/(\{url:"index\.html",revision:")([^"]+)"/, '$1next-build"');
+    expect(revised).not.toBe(sw);
+    writeFileSync(`${webRoot}/sw.js`, revised);
+    writeFileSync(
+      `${webRoot}/index.html`,
+      html.replace('<head>', '<head><meta name="bev-build" content="next">'),
+    );
+    for (const file of ['sw.js', 'index.html'])
+      for (const ext of ['.br', '.gz']) rmSync(`${webRoot}/${file}${ext}`, { force: true });
+
+    // The browser finds the new worker on its next visit; the page stays as it was until asked.
+    await page.reload();
+    const prompt = page.getByRole('status').filter({ hasText: 'A new version of this site is ready.' });
+    await expect(prompt).toBeVisible();
+    expect(await page.locator('meta[name="bev-build"]').count()).toBe(0);
+    await saveScreen(page, 'update-prompt');
+    await expectAccessible(page);
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    await expect(page.locator('meta[name="bev-build"]')).toHaveAttribute('content', 'next');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  } finally {
+    for (const [file, bytes] of kept) writeFileSync(`${webRoot}/${file}`, bytes);
+  }
+});
