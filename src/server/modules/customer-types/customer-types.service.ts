@@ -87,7 +87,7 @@ export async function saveCustomerType(
         entity: 'CustomerType',
         entityId: id,
         summary: `${created ? 'Created' : 'Updated'} Customer Type ${id} ${row.name}`,
-        changes: changesBetween(before ? toCustomerType(before) : null, customerType),
+        changes: changesBetween(before ? toCustomerType(before) : null, customerType, ['Id']),
       });
       return { customerType, created };
     });
@@ -121,7 +121,7 @@ export async function deleteCustomerType(db: DbOrTx, id: number, actor: AuditAct
         entity: 'CustomerType',
         entityId: id,
         summary: `Deleted Customer Type ${id} ${row.name}`,
-        changes: changesBetween(toCustomerType(row), null),
+        changes: changesBetween(toCustomerType(row), null, ['Id']),
       });
     } catch (err) {
       if (isForeignKeyViolation(err))

@@ -75,7 +75,7 @@ export async function saveProduct(
         entity: 'Product',
         entityId: product.Id,
         summary: `${before ? 'Updated' : 'Created'} item ${product.Code} ${product.Description}`,
-        changes: changesBetween(before ? toProduct(before) : null, product),
+        changes: changesBetween(before ? toProduct(before) : null, product, ['Id']),
       });
       return { product, created: !before };
     });
@@ -117,7 +117,7 @@ export async function deleteProduct(db: DbOrTx, id: number, actor: AuditActor): 
       entity: 'Product',
       entityId: id,
       summary: `Deleted item ${row.code} ${row.description}`,
-      changes: changesBetween(toProduct(row), null),
+      changes: changesBetween(toProduct(row), null, ['Id']),
     });
   });
 }

@@ -76,7 +76,7 @@ export async function saveUser(
       }
       const user = toSessionUser(row!);
       // The password's value and hash are never recorded: only that it changed (design.md 7.6).
-      const changes = changesBetween(before ? toSessionUser(before) : null, user);
+      const changes = changesBetween(before ? toSessionUser(before) : null, user, ['Id']);
       if (input.Password) changes.push(passwordChanged);
       await recordAudit(tx, actor, {
         action: before ? 'Update' : 'Create',
@@ -108,7 +108,7 @@ export async function deleteUser(
       entity: 'User',
       entityId: id,
       summary: `Deleted user ${deleted.userName}`,
-      changes: changesBetween(toSessionUser(deleted), null),
+      changes: changesBetween(toSessionUser(deleted), null, ['Id']),
     });
   });
 }
