@@ -10,6 +10,8 @@ import {
   useTableSearchParams,
 } from '../../components/data-table';
 import { useFilterDrawer } from '../../components/layout/filter-drawer';
+import { useBelow } from '../../lib/use-below';
+import { breakpoints } from '../../theme';
 import { useAudit } from './api/get-audit';
 import {
   AUDIT_FILTER_DELAY_MS,
@@ -22,6 +24,12 @@ import { AuditChanges } from './components/audit-changes';
 import { AuditFilters } from './components/audit-filters';
 
 const entityLabel = (e: string) => entityLabels[e as keyof typeof entityLabels] ?? e;
+const changes: DataTableColumn<AuditEntry> = {
+  key: 'Changes',
+  header: 'Changes',
+  width: 340,
+  render: (e) => <AuditChanges changes={e.Changes} />,
+};
 
 /** Newest first, as the server sends them: the columns do not sort one page of many. */
 const columns: DataTableColumn<AuditEntry>[] = [
@@ -34,7 +42,28 @@ const columns: DataTableColumn<AuditEntry>[] = [
     render: (e) => `${entityLabel(e.Entity)} ${e.EntityId}`,
   },
   { key: 'Summary', header: 'Summary', width: 260 },
-  { key: 'Changes', header: 'Changes', width: 340, render: (e) => <AuditChanges changes={e.Changes} /> },
+  changes,
+];
+
+/**
+ * A phone's two columns, side by side without a sideways swipe: what was done (the summary, then
+ * when and by whom) and the fields it changed. The summary names the record and the action.
+ */
+const phoneColumns: DataTableColumn<AuditEntry>[] = [
+  {
+    key: 'Summary',
+    header: 'Change',
+    width: '45%',
+    render: (e) => (
+      <>
+        <Text fz="sm">{e.Summary}</Text>
+        <Text fz="xs" c="gray.7">
+          {formatDateTime(e.At)} by {e.User}
+        </Text>
+      </>
+    ),
+  },
+  { ...changes, header: 'Fields', width: undefined },
 ];
 
 /** /maint/audit: who changed what and when (design.md 7.6), filtered by the server, a page at a time. */
@@ -53,6 +82,7 @@ export function Component() {
   });
   const query = useMemo(() => toAuditQuery(filters, tableState.page), [filters, tableState.page]);
   const audit = useAudit(query);
+  const small = useBelow(breakpoints.small);
 
   return (
     <Stack gap="md">
@@ -63,12 +93,12 @@ export function Component() {
       </Text>
       <DataTable
         label="Audit trail"
-        columns={columns}
+        columns={small ? phoneColumns : columns}
         rows={audit.isError ? [] : audit.data?.Entries}
         rowKey={(e) => e.Id}
         filtered={isFiltered}
         loading={audit.isFetching}
-        minWidth={1040}
+        minWidth={small ? 0 : 1040}
         page={tableState.page}
         onPageChange={tableState.onPageChange}
         pageSize={AUDIT_PAGE_SIZE}
