@@ -27,6 +27,7 @@ export const paths = {
   orderMessageEdit: (id: number | string) => `/maint/ordermessage/edit/${id}`,
   regenerateOrders: '/maint/regenerateorders',
   holidays: '/maint/holidays',
+  audit: '/maint/audit',
   users: '/maint/users',
   userEdit: (id: number | string) => `/maint/user/edit/${id}`,
 } as const;

@@ -116,6 +116,11 @@ export const routes: RouteObject[] = [
             lazy: () => import('./features/messages/order-message-edit.route'),
           },
           {
+            path: 'audit',
+            handle: title('Audit Trail'),
+            lazy: () => import('./features/audit/audit.route'),
+          },
+          {
             path: 'holidays',
             handle: title('Holidays'),
             lazy: () => import('./features/holidays/holidays.route'),

@@ -313,3 +313,25 @@ export const reminders = pgTable(
       .where(sql`${t.sentAt} is null and ${t.nextAttemptAt} is not null`),
   ],
 );
+
+/**
+ * The audit trail (design.md 7.6, decision 040): one row per admin write, inserted in the
+ * write's own transaction. `changes` holds `[{ Field, Before, After }]`, never a password or hash.
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    userName: text('user_name').notNull(),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    summary: text('summary').notNull(),
+    changes: jsonb('changes').notNull().default(sql`'[]'::jsonb`),
+  },
+  (t) => [
+    index('audit_entries_at_idx').on(t.at, t.id),
+    index('audit_entries_entity_at_idx').on(t.entity, t.at),
+  ],
+);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { signInAttackRoutes } from './auth/sign-in-attacks.routes.js';
 import { calendarRoutes } from './calendar/calendar.routes.js';
@@ -30,4 +31,5 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(calendarRoutes);
   await api.register(reminderRoutes);
   await api.register(userRoutes);
+  await api.register(auditRoutes);
 }

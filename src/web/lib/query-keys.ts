@@ -26,6 +26,8 @@ export const queryKeys = {
   messages: area('messages'),
   /** Days without deliveries (design.md 7.2); lists by `{ from, to }`. */
   holidays: area('holidays'),
+  /** GET Audit: the audit trail's pages by filter (design.md 7.6). */
+  audit: area('audit'),
   /** GET Customer/{id}/DeliveryDates: the next dates and their OrderBy. */
   deliveryDates: (customerId: number, count: number) => ['deliveryDates', customerId, count] as const,
   /** Prefix of every customer's delivery dates (a holiday changes them). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AuditPageSchema } from '../../domain/audit.schema';
 import {
   ApiErrorSchema,
   FooterSchema,
@@ -67,6 +68,7 @@ const routes: [method: string, path: RegExp, success: Success, errors?: z.ZodTyp
   ['PUT', /^Customer\/\d+\/Reminders$/, CustomerRemindersSchema],
   ['POST', /^Reminders\/Run$/, RemindersRunSchema],
   ['GET', /^Reminders$/, z.array(ReminderSchema)],
+  ['GET', /^Audit$/, AuditPageSchema],
   ['GET', /^Customer\/\d+\/OrderGuide$/, OrderGuideSchema],
   ['PUT', /^Customer\/\d+\/Pars$/, SavedParsSchema],
   // A refused order answers its checks in the order's own shape, or the usual error body.

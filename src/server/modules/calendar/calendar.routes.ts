@@ -10,6 +10,7 @@ import {
 } from '../../../domain/delivery-calendar.schema.js';
 import { adminErrors, errorResponses, idParams } from '../../lib/route-schemas.js';
 import { assertCustomerAccess } from '../../plugins/auth.js';
+import { auditActor } from '../audit/audit.js';
 import { deliveryDates } from './delivery-dates.service.js';
 import { addHoliday, deleteHoliday, listHolidays } from './holidays.service.js';
 
@@ -48,7 +49,8 @@ export async function calendarRoutes(app: FastifyInstance) {
         response: { 201: HolidaySchema, ...adminErrors, ...errorResponses(409, 422) },
       },
     },
-    async (request, reply) => reply.code(201).send(await addHoliday(app.db, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await addHoliday(app.db, request.body, auditActor(request, app.now))),
   );
 
   r.delete(
@@ -63,7 +65,7 @@ export async function calendarRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await deleteHoliday(app.db, request.params.id);
+      await deleteHoliday(app.db, request.params.id, auditActor(request, app.now));
       return reply.code(204).send(null);
     },
   );

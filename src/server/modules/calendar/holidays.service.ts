@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { holidays } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict, notFound } from '../../lib/http-error.js';
+import { type AuditActor, changesBetween, recordAudit } from '../audit/audit.js';
 
 /** Days without deliveries (design.md 7.2), kept by staff on /maint/holidays. */
 
@@ -25,17 +26,37 @@ export async function listHolidays(db: DbOrTx, { from, to }: HolidaysQuery): Pro
 }
 
 /** Adds a holiday; a date that has one already is a 409 (the unique index decides, so two staff at once get one each). */
-export async function addHoliday(db: DbOrTx, input: HolidaySave): Promise<Holiday> {
+export async function addHoliday(db: DbOrTx, input: HolidaySave, actor: AuditActor): Promise<Holiday> {
   try {
-    const [row] = await db.insert(holidays).values({ date: input.Date, name: input.Name }).returning();
-    return toHoliday(row!);
+    return await db.transaction(async (tx) => {
+      const [row] = await tx.insert(holidays).values({ date: input.Date, name: input.Name }).returning();
+      const holiday = toHoliday(row!);
+      await recordAudit(tx, actor, {
+        action: 'Create',
+        entity: 'Holiday',
+        entityId: holiday.Id,
+        summary: `Added holiday ${holiday.Date} ${holiday.Name}`,
+        changes: changesBetween(null, holiday, ['Id']),
+      });
+      return holiday;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(holidayMessages.taken(input.Date));
     throw err;
   }
 }
 
-export async function deleteHoliday(db: DbOrTx, id: number): Promise<void> {
-  const deleted = await db.delete(holidays).where(eq(holidays.id, id)).returning({ id: holidays.id });
-  if (deleted.length === 0) throw notFound(holidayMessages.notFound);
+export async function deleteHoliday(db: DbOrTx, id: number, actor: AuditActor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(holidays).where(eq(holidays.id, id)).returning();
+    if (!deleted) throw notFound(holidayMessages.notFound);
+    const holiday = toHoliday(deleted);
+    await recordAudit(tx, actor, {
+      action: 'Delete',
+      entity: 'Holiday',
+      entityId: id,
+      summary: `Removed holiday ${holiday.Date} ${holiday.Name}`,
+      changes: changesBetween(holiday, null, ['Id']),
+    });
+  });
 }

@@ -7,6 +7,7 @@ import {
   CustomerTypeSchema,
 } from '../../../domain/customer-type.schema.js';
 import { adminErrors, errorResponses, idParams } from '../../lib/route-schemas.js';
+import { auditActor } from '../audit/audit.js';
 import {
   deleteCustomerType,
   getCustomerType,
@@ -65,7 +66,11 @@ export async function customerTypeRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { customerType, created } = await saveCustomerType(app.db, request.body);
+      const { customerType, created } = await saveCustomerType(
+        app.db,
+        request.body,
+        auditActor(request, app.now),
+      );
       return reply.code(created ? 201 : 200).send(customerType);
     },
   );
@@ -82,7 +87,7 @@ export async function customerTypeRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await deleteCustomerType(app.db, request.params.id);
+      await deleteCustomerType(app.db, request.params.id, auditActor(request, app.now));
       return reply.code(204).send(null);
     },
   );

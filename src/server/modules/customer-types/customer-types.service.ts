@@ -10,6 +10,7 @@ import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js
 import { conflict, notFound } from '../../lib/http-error.js';
 import { plural } from '../../lib/plural.js';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
+import { type AuditActor, changesBetween, recordAudit } from '../audit/audit.js';
 
 type CustomerTypeRow = typeof customerTypes.$inferSelect;
 
@@ -47,6 +48,7 @@ export async function getCustomerType(db: DbOrTx, id: number): Promise<CustomerT
 export async function saveCustomerType(
   db: DbOrTx,
   input: CustomerTypeSave,
+  actor: AuditActor,
 ): Promise<{ customerType: CustomerType; created: boolean }> {
   const values = {
     name: input.Name,
@@ -58,18 +60,37 @@ export async function saveCustomerType(
     ...(input.ReminderHours == null ? {} : { reminderHours: input.ReminderHours }),
   };
   let id = input.Id;
-  if (id === 0) {
-    const [top] = await db.select({ id: max(customerTypes.id) }).from(customerTypes);
-    id = (top?.id ?? 0) + 1;
-  }
   try {
-    const [updated] = await db.update(customerTypes).set(values).where(eq(customerTypes.id, id)).returning();
-    if (updated) return { customerType: toCustomerType(updated), created: false };
-    const [inserted] = await db
-      .insert(customerTypes)
-      .values({ id, ...values })
-      .returning();
-    return { customerType: toCustomerType(inserted!), created: true };
+    return await db.transaction(async (tx) => {
+      if (id === 0) {
+        const [top] = await tx.select({ id: max(customerTypes.id) }).from(customerTypes);
+        id = (top?.id ?? 0) + 1;
+      }
+      const [before] = await tx.select().from(customerTypes).where(eq(customerTypes.id, id)).for('update');
+      const [updated] = await tx
+        .update(customerTypes)
+        .set(values)
+        .where(eq(customerTypes.id, id))
+        .returning();
+      const row =
+        updated ??
+        (
+          await tx
+            .insert(customerTypes)
+            .values({ id, ...values })
+            .returning()
+        )[0]!;
+      const customerType = toCustomerType(row);
+      const created = !updated;
+      await recordAudit(tx, actor, {
+        action: created ? 'Create' : 'Update',
+        entity: 'CustomerType',
+        entityId: id,
+        summary: `${created ? 'Created' : 'Updated'} Customer Type ${id} ${row.name}`,
+        changes: changesBetween(before ? toCustomerType(before) : null, customerType, ['Id']),
+      });
+      return { customerType, created };
+    });
   } catch (err) {
     // Two staff creating a type at once picked the same next number.
     if (isUniqueViolation(err))
@@ -79,7 +100,7 @@ export async function saveCustomerType(
 }
 
 /** Deletes a type no customer uses and no message is addressed to. */
-export async function deleteCustomerType(db: DbOrTx, id: number): Promise<void> {
+export async function deleteCustomerType(db: DbOrTx, id: number, actor: AuditActor): Promise<void> {
   await db.transaction(async (tx) => {
     // Locked: a customer being saved with this type waits (its key check needs the row) and then fails cleanly.
     const [row] = await tx.select().from(customerTypes).where(eq(customerTypes.id, id)).for('update');
@@ -95,6 +116,13 @@ export async function deleteCustomerType(db: DbOrTx, id: number): Promise<void> 
     if (reasons.length > 0) throw conflict(`Customer Type ${id} cannot be deleted: ${reasons.join(' and ')}`);
     try {
       await tx.delete(customerTypes).where(eq(customerTypes.id, id));
+      await recordAudit(tx, actor, {
+        action: 'Delete',
+        entity: 'CustomerType',
+        entityId: id,
+        summary: `Deleted Customer Type ${id} ${row.name}`,
+        changes: changesBetween(toCustomerType(row), null, ['Id']),
+      });
     } catch (err) {
       if (isForeignKeyViolation(err))
         throw conflict(`Customer Type ${id} cannot be deleted: customers use it`);

@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { customerProducts, customers, products } from '../../db/schema.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict, notFound, unprocessable } from '../../lib/http-error.js';
+import { type AuditActor, changesBetween, recordAudit } from '../audit/audit.js';
 
 /** Product links: the products attached to a customer (spec section 3, customer items import). */
 
@@ -58,6 +59,7 @@ export async function addCustomerProduct(
   db: DbOrTx,
   customerId: number,
   input: CustomerProductLinkSave,
+  actor: AuditActor,
 ): Promise<CustomerProduct> {
   const [customer] = await db
     .select({ id: customers.id })
@@ -76,17 +78,21 @@ export async function addCustomerProduct(
   };
   if (!product) throw unknownProduct();
   try {
-    const [link] = await db
-      .insert(customerProducts)
-      .values({
-        customerId,
-        productId: product.id,
-        startDate: input.StartDate,
-        endDate: input.EndDate,
-        orderNo: input.OrderNo,
-      })
-      .returning({ id: customerProducts.id });
-    return (await findLink(db, customerId, link!.id))!;
+    return await db.transaction(async (tx) => {
+      const [link] = await tx
+        .insert(customerProducts)
+        .values({
+          customerId,
+          productId: product.id,
+          startDate: input.StartDate,
+          endDate: input.EndDate,
+          orderNo: input.OrderNo,
+        })
+        .returning({ id: customerProducts.id });
+      const saved = (await findLink(tx, customerId, link!.id))!;
+      await recordAudit(tx, actor, linkAudit('Create', customerId, saved, null, saved));
+      return saved;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(customerMessages.alreadyLinked(product.code));
     // The product or the customer went between the look-ups and the insert.
@@ -95,10 +101,38 @@ export async function addCustomerProduct(
   }
 }
 
-export async function removeCustomerProduct(db: DbOrTx, customerId: number, linkId: number): Promise<void> {
-  const deleted = await db
-    .delete(customerProducts)
-    .where(and(eq(customerProducts.id, linkId), eq(customerProducts.customerId, customerId)))
-    .returning({ id: customerProducts.id });
-  if (deleted.length === 0) throw notFound('Product link');
+function linkAudit(
+  action: 'Create' | 'Delete',
+  customerId: number,
+  link: CustomerProduct,
+  before: CustomerProduct | null,
+  after: CustomerProduct | null,
+) {
+  const keep = ['ProductId', 'Code', 'StartDate', 'EndDate', 'OrderNo'];
+  const pick = (l: CustomerProduct | null) =>
+    l ? Object.fromEntries(keep.map((k) => [k, l[k as keyof CustomerProduct]])) : null;
+  return {
+    action,
+    entity: 'CustomerProduct' as const,
+    entityId: link.ProductLinkId,
+    summary: `${action === 'Create' ? 'Linked' : 'Unlinked'} item ${link.Code} ${action === 'Create' ? 'to' : 'from'} customer id ${customerId}`,
+    changes: changesBetween(pick(before), pick(after)),
+  };
+}
+
+export async function removeCustomerProduct(
+  db: DbOrTx,
+  customerId: number,
+  linkId: number,
+  actor: AuditActor,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const link = await findLink(tx, customerId, linkId);
+    const deleted = await tx
+      .delete(customerProducts)
+      .where(and(eq(customerProducts.id, linkId), eq(customerProducts.customerId, customerId)))
+      .returning({ id: customerProducts.id });
+    if (deleted.length === 0 || !link) throw notFound('Product link');
+    await recordAudit(tx, actor, linkAudit('Delete', customerId, link, link, null));
+  });
 }

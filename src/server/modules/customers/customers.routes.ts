@@ -10,6 +10,7 @@ import {
 } from '../../../domain/customer.schema.js';
 import { adminErrors, errorResponses, idParam, idParams } from '../../lib/route-schemas.js';
 import { assertCustomerAccess } from '../../plugins/auth.js';
+import { auditActor } from '../audit/audit.js';
 import { addCustomerProduct, removeCustomerProduct } from './customer-products.service.js';
 import { deleteCustomer, getCustomer, listCustomers, saveCustomer } from './customers.service.js';
 
@@ -67,7 +68,7 @@ export async function customerRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { customer, created } = await saveCustomer(app.db, request.body);
+      const { customer, created } = await saveCustomer(app.db, request.body, auditActor(request, app.now));
       return reply.code(created ? 201 : 200).send(customer);
     },
   );
@@ -84,7 +85,7 @@ export async function customerRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await deleteCustomer(app.db, request.params.id);
+      await deleteCustomer(app.db, request.params.id, auditActor(request, app.now));
       return reply.code(204).send(null);
     },
   );
@@ -102,7 +103,12 @@ export async function customerRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const link = await addCustomerProduct(app.db, request.params.id, request.body);
+      const link = await addCustomerProduct(
+        app.db,
+        request.params.id,
+        request.body,
+        auditActor(request, app.now),
+      );
       return reply.code(201).send(link);
     },
   );
@@ -119,7 +125,12 @@ export async function customerRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await removeCustomerProduct(app.db, request.params.id, request.params.productLinkId);
+      await removeCustomerProduct(
+        app.db,
+        request.params.id,
+        request.params.productLinkId,
+        auditActor(request, app.now),
+      );
       return reply.code(204).send(null);
     },
   );

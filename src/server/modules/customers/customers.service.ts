@@ -12,6 +12,7 @@ import { customers, customerTypes, orders } from '../../db/schema.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict, notFound, unprocessable } from '../../lib/http-error.js';
 import { plural } from '../../lib/plural.js';
+import { type AuditActor, changesBetween, recordAudit } from '../audit/audit.js';
 import { listCustomerProducts } from './customer-products.service.js';
 
 const listColumns = {
@@ -53,6 +54,7 @@ const unknownType = (id: number) =>
 export async function saveCustomer(
   db: DbOrTx,
   input: CustomerSave,
+  actor: AuditActor,
 ): Promise<{ customer: Customer; created: boolean }> {
   const [type] = await db
     .select({ id: customerTypes.id })
@@ -74,34 +76,54 @@ export async function saveCustomer(
     zipcode: input.Zipcode,
     isActive: input.IsActive,
   };
-  let id: number;
   try {
-    if (input.Id === 0) {
-      const [row] = await db.insert(customers).values(values).returning({ id: customers.id });
-      id = row!.id;
-    } else {
-      const [row] = await db
-        .update(customers)
-        .set(values)
-        .where(eq(customers.id, input.Id))
-        .returning({ id: customers.id });
-      if (!row) throw notFound('Customer');
-      id = row.id;
-    }
+    return await db.transaction(async (tx) => {
+      let before: CustomerListItem | undefined;
+      let id: number;
+      if (input.Id === 0) {
+        const [row] = await tx.insert(customers).values(values).returning({ id: customers.id });
+        id = row!.id;
+      } else {
+        before = await customerRecord(tx, input.Id, true);
+        if (!before) throw notFound('Customer');
+        await tx.update(customers).set(values).where(eq(customers.id, input.Id));
+        id = input.Id;
+      }
+      const after = (await customerRecord(tx, id, false))!;
+      await recordAudit(tx, actor, {
+        action: before ? 'Update' : 'Create',
+        entity: 'Customer',
+        entityId: id,
+        summary: `${before ? 'Updated' : 'Created'} customer ${formatCompanyId(after.CompanyId)} ${after.Name}`,
+        changes: changesBetween(before ?? null, after, ['Id']),
+      });
+      return { customer: { ...after, Products: await listCustomerProducts(tx, id) }, created: !before };
+    });
   } catch (err) {
     // Lost a race: another request took the CompanyId, or deleted the type, after the checks.
     if (isUniqueViolation(err)) throw conflict(customerMessages.companyIdTaken(input.CompanyId));
     if (isForeignKeyViolation(err)) throw unknownType(input.CustomerTypeId);
     throw err;
   }
-  return { customer: await getCustomer(db, id), created: input.Id === 0 };
+}
+
+/** The customer's fields as the list shows them (locked for an update when asked). */
+async function customerRecord(tx: DbOrTx, id: number, lock: boolean): Promise<CustomerListItem | undefined> {
+  if (lock) await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, id)).for('update');
+  const [row] = await tx
+    .select(listColumns)
+    .from(customers)
+    .innerJoin(customerTypes, eq(customerTypes.id, customers.customerTypeId))
+    .where(eq(customers.id, id))
+    .limit(1);
+  return row;
 }
 
 /**
  * Deletes a customer without orders (its product links go with it). Orders would cascade,
  * and order history is not something to lose by a click: staff make the customer inactive.
  */
-export async function deleteCustomer(db: DbOrTx, id: number): Promise<void> {
+export async function deleteCustomer(db: DbOrTx, id: number, actor: AuditActor): Promise<void> {
   await db.transaction(async (tx) => {
     // Locked so an order being placed for this customer either lands first (and is counted) or waits.
     const [row] = await tx.select().from(customers).where(eq(customers.id, id)).for('update');
@@ -112,6 +134,14 @@ export async function deleteCustomer(db: DbOrTx, id: number): Promise<void> {
         `Customer ${formatCompanyId(row.companyId)} cannot be deleted: it has ${plural(placed.n, 'order')}. Make it inactive instead.`,
       );
     }
+    const before = await customerRecord(tx, id, false);
     await tx.delete(customers).where(eq(customers.id, id));
+    await recordAudit(tx, actor, {
+      action: 'Delete',
+      entity: 'Customer',
+      entityId: id,
+      summary: `Deleted customer ${formatCompanyId(row.companyId)} ${row.name}`,
+      changes: changesBetween(before ?? null, null, ['Id']),
+    });
   });
 }

@@ -7,6 +7,7 @@ import {
 } from '../../../domain/imports.schema.js';
 import type { Database } from '../../db/client.js';
 import { unprocessable } from '../../lib/http-error.js';
+import { type AuditActor, recordAuditSql } from '../audit/audit.js';
 import { createLineParser, type LineFormat, reportedText } from './line-parser.js';
 import { RepeatedKeys } from './repeated-keys.js';
 import { inTransaction, type SqlRunner } from './sql-runner.js';
@@ -106,7 +107,7 @@ export async function runImport<Row extends { line: number }, Staged>(
   database: Database,
   def: ImportDefinition<Row, Staged>,
   source: AsyncIterable<Uint8Array>,
-  opts: { fileName: string; env: ImportEnv },
+  opts: { fileName: string; env: ImportEnv; actor: AuditActor },
 ): Promise<ImportReport> {
   return inTransaction(database, async (q) => {
     // Two uploads of the same kind at once would deadlock on each other's rows: one waits.
@@ -178,7 +179,7 @@ export async function runImport<Row extends { line: number }, Staged>(
         rejected.slice(0, 20).map((r) => ({ Field: `Line ${r.Line}`, Message: r.Message })),
       );
     }
-    return {
+    const report: ImportReport = {
       Kind: def.kind,
       FileName: opts.fileName,
       Lines: tally.lines,
@@ -189,6 +190,23 @@ export async function runImport<Row extends { line: number }, Staged>(
       RejectedCount: tally.rejectedCount,
       Notes: [...writer.notes(), ...repeated.report()],
     };
+    // One row per file, with its counts, not one per line (design.md 7.6).
+    const counts = ['Lines', 'Inserted', 'Updated', 'Unchanged', 'RejectedCount'] as const;
+    await recordAuditSql(q, opts.actor, {
+      action: 'Import',
+      entity: 'Import',
+      entityId: def.kind,
+      summary: `Imported ${def.kind} file ${opts.fileName}: ${tally.lines} lines, ${tally.inserted} inserted, ${tally.updated} updated, ${tally.unchanged} unchanged, ${tally.rejectedCount} rejected`,
+      changes: [
+        { Field: 'FileName', Before: null, After: opts.fileName },
+        ...counts.map((c) => ({
+          Field: c === 'RejectedCount' ? 'Rejected' : c,
+          Before: null,
+          After: report[c],
+        })),
+      ],
+    });
+    return report;
   });
 }
 

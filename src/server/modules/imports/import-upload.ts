@@ -9,6 +9,7 @@ import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { IMPORT_FILE_FIELD, type ImportReport } from '../../../domain/imports.schema.js';
 import { HttpError } from '../../lib/http-error.js';
+import { auditActor } from '../audit/audit.js';
 import { type ImportDefinition, runImport } from './import-runner.js';
 
 /** What a multipart body may carry besides the file itself (boundaries, part headers, a few small fields). */
@@ -193,6 +194,7 @@ export async function importUpload<Row extends { line: number }, Staged>(
       return await runImport(app.database, def, createReadStream(spooled), {
         fileName: file.filename,
         env: { now: app.now(), businessTz: app.config.businessTz, log: request.log },
+        actor: auditActor(request, app.now),
       });
     } finally {
       await rm(spooled, { force: true });

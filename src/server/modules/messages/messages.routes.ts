@@ -5,6 +5,7 @@ import { businessToday } from '../../../domain/business-date.js';
 import { DisplayMessageSchema, MessageSaveSchema, MessageSchema } from '../../../domain/message.schema.js';
 import { forbidden } from '../../lib/http-error.js';
 import { adminErrors, errorResponses, idParam, idParams } from '../../lib/route-schemas.js';
+import { auditActor } from '../audit/audit.js';
 import { deleteMessage, displayMessages, getMessage, listMessages, saveMessage } from './messages.service.js';
 
 const tags = ['Messages'];
@@ -53,7 +54,7 @@ export async function messageRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { message, created } = await saveMessage(app.db, request.body);
+      const { message, created } = await saveMessage(app.db, request.body, auditActor(request, app.now));
       return reply.code(created ? 201 : 200).send(message);
     },
   );
@@ -70,7 +71,7 @@ export async function messageRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await deleteMessage(app.db, request.params.id);
+      await deleteMessage(app.db, request.params.id, auditActor(request, app.now));
       return reply.code(204).send(null);
     },
   );

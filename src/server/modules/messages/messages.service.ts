@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { customerTypes, messages } from '../../db/schema.js';
 import { notFound, unprocessable } from '../../lib/http-error.js';
 import { sanitizeHtml } from '../../lib/sanitize-html.js';
+import { type AuditActor, changesBetween, recordAudit } from '../audit/audit.js';
 
 const columns = {
   id: messages.id,
@@ -57,6 +58,7 @@ const fieldError = (Field: string, Message: string) => unprocessable(Message, [{
 export async function saveMessage(
   db: DbOrTx,
   input: MessageSave,
+  actor: AuditActor,
 ): Promise<{ message: Message; created: boolean }> {
   if (input.CustomerTypeId !== 0) {
     const [type] = await db
@@ -76,22 +78,43 @@ export async function saveMessage(
     message: clean,
     isActive: input.IsActive,
   };
-  if (input.Id === 0) {
-    const [row] = await db.insert(messages).values(values).returning({ id: messages.id });
-    return { message: await getMessage(db, row!.id), created: true };
-  }
-  const [row] = await db
-    .update(messages)
-    .set(values)
-    .where(eq(messages.id, input.Id))
-    .returning({ id: messages.id });
-  if (!row) throw notFound('Message');
-  return { message: await getMessage(db, row.id), created: false };
+  return db.transaction(async (tx) => {
+    let before: Message | undefined;
+    let id = input.Id;
+    if (id === 0) {
+      const [row] = await tx.insert(messages).values(values).returning({ id: messages.id });
+      id = row!.id;
+    } else {
+      [before] = (await selectMessages(tx).where(eq(messages.id, id)).for('update', { of: messages })).map(
+        toMessage,
+      );
+      if (!before) throw notFound('Message');
+      await tx.update(messages).set(values).where(eq(messages.id, id));
+    }
+    const message = await getMessage(tx, id);
+    await recordAudit(tx, actor, {
+      action: before ? 'Update' : 'Create',
+      entity: 'Message',
+      entityId: id,
+      summary: `${before ? 'Updated' : 'Created'} message ${id} for ${message.CustomerTypeName}`,
+      changes: changesBetween(before ?? null, message, ['Id']),
+    });
+    return { message, created: !before };
+  });
 }
 
-export async function deleteMessage(db: DbOrTx, id: number): Promise<void> {
-  const deleted = await db.delete(messages).where(eq(messages.id, id)).returning({ id: messages.id });
-  if (deleted.length === 0) throw notFound('Message');
+export async function deleteMessage(db: DbOrTx, id: number, actor: AuditActor): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await getMessage(tx, id);
+    await tx.delete(messages).where(eq(messages.id, id));
+    await recordAudit(tx, actor, {
+      action: 'Delete',
+      entity: 'Message',
+      entityId: id,
+      summary: `Deleted message ${id} for ${before.CustomerTypeName}`,
+      changes: changesBetween(before, null, ['Id']),
+    });
+  });
 }
 
 /**

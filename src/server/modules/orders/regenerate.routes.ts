@@ -11,6 +11,7 @@ import {
   WebOrderListItemSchema,
 } from '../../../domain/regenerate.schema.js';
 import { adminErrors, errorResponses } from '../../lib/route-schemas.js';
+import { auditActor } from '../audit/audit.js';
 import { resendOrderMails } from '../mail/mail-retry.js';
 import { listWebOrders, regenerateOrders } from './regenerate.service.js';
 
@@ -53,13 +54,18 @@ export async function regenerateRoutes(app: FastifyInstance) {
       },
     },
     async (request) =>
-      regenerateOrders(app.db, request.body, {
-        exportDir: app.config.exportDir,
-        tz: app.config.businessTz,
-        now: app.now(),
-        log: request.log,
-        requestId: request.id,
-      }),
+      regenerateOrders(
+        app.db,
+        request.body,
+        {
+          exportDir: app.config.exportDir,
+          tz: app.config.businessTz,
+          now: app.now(),
+          log: request.log,
+          requestId: request.id,
+        },
+        auditActor(request, app.now),
+      ),
   );
 
   r.post(

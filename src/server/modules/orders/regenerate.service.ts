@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { customers, orders } from '../../db/schema.js';
 import { HttpError, unprocessable } from '../../lib/http-error.js';
+import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { writeOrderExport } from '../orders/order-export.js';
 import { getOrderDetail } from '../orders/orders.service.js';
 
@@ -92,6 +93,7 @@ export async function regenerateOrders(
   db: Db,
   ids: number[],
   opts: { exportDir: string; tz: string; now: Date; log: FastifyBaseLogger; requestId: string },
+  actor: AuditActor,
 ): Promise<{ Regenerated: number }> {
   const unique = [...new Set(ids)];
   const rows = await db
@@ -106,16 +108,29 @@ export async function regenerateOrders(
   }
 
   const failed: string[] = [];
+  const written: string[] = [];
   let firstError: unknown;
   for (const id of unique) {
     const order = await getOrderDetail(db, { id });
     try {
       await writeOrderExport(db, opts.exportDir, order, opts.tz, opts.now);
+      written.push(order.OrderNum);
     } catch (err) {
       if (!isFileError(err)) throw err;
       failed.push(order.OrderNum);
       firstError ??= err;
     }
+  }
+  // Files are not transactional: the row records the orders whose file was written, after them
+  // (a request that fails on a file still records the others; none written, no row).
+  if (written.length) {
+    await recordAudit(db, actor, {
+      action: 'Regenerate',
+      entity: 'Regenerate',
+      entityId: written.length === 1 ? written[0]! : `${written.length} orders`,
+      summary: `Regenerated the export files of ${written.join(', ')}`,
+      changes: [{ Field: 'Orders', Before: null, After: written.join(', ') }],
+    });
   }
   if (failed.length) {
     opts.log.error(

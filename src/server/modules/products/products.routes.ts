@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ProductSaveSchema, ProductSchema } from '../../../domain/product.schema.js';
 import { adminErrors, errorResponses, idParams } from '../../lib/route-schemas.js';
+import { auditActor } from '../audit/audit.js';
 import { deleteProduct, getProduct, listProducts, saveProduct } from './products.service.js';
 
 const tags = ['Products'];
@@ -56,7 +57,7 @@ export async function productRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { product, created } = await saveProduct(app.db, request.body);
+      const { product, created } = await saveProduct(app.db, request.body, auditActor(request, app.now));
       return reply.code(created ? 201 : 200).send(product);
     },
   );
@@ -73,7 +74,7 @@ export async function productRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await deleteProduct(app.db, request.params.id);
+      await deleteProduct(app.db, request.params.id, auditActor(request, app.now));
       return reply.code(204).send(null);
     },
   );

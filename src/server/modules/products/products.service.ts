@@ -6,6 +6,7 @@ import { customerProducts, orderLines, products } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict, notFound } from '../../lib/http-error.js';
 import { plural } from '../../lib/plural.js';
+import { type AuditActor, changesBetween, recordAudit } from '../audit/audit.js';
 
 type ProductRow = typeof products.$inferSelect;
 
@@ -39,6 +40,7 @@ export async function getProduct(db: DbOrTx, id: number): Promise<Product> {
 export async function saveProduct(
   db: DbOrTx,
   input: ProductSave,
+  actor: AuditActor,
 ): Promise<{ product: Product; created: boolean }> {
   const values = {
     code: input.Code,
@@ -57,13 +59,26 @@ export async function saveProduct(
     .limit(1);
   if (taken) throw conflict(productMessages.codeTaken(input.Code));
   try {
-    if (input.Id === 0) {
-      const [row] = await db.insert(products).values(values).returning();
-      return { product: toProduct(row!), created: true };
-    }
-    const [row] = await db.update(products).set(values).where(eq(products.id, input.Id)).returning();
-    if (!row) throw notFound('Product');
-    return { product: toProduct(row), created: false };
+    return await db.transaction(async (tx) => {
+      let before: ProductRow | undefined;
+      let row: ProductRow | undefined;
+      if (input.Id === 0) {
+        [row] = await tx.insert(products).values(values).returning();
+      } else {
+        [before] = await tx.select().from(products).where(eq(products.id, input.Id)).for('update');
+        if (!before) throw notFound('Product');
+        [row] = await tx.update(products).set(values).where(eq(products.id, input.Id)).returning();
+      }
+      const product = toProduct(row!);
+      await recordAudit(tx, actor, {
+        action: before ? 'Update' : 'Create',
+        entity: 'Product',
+        entityId: product.Id,
+        summary: `${before ? 'Updated' : 'Created'} item ${product.Code} ${product.Description}`,
+        changes: changesBetween(before ? toProduct(before) : null, product, ['Id']),
+      });
+      return { product, created: !before };
+    });
   } catch (err) {
     // Another request took the code between the check and the write.
     if (isUniqueViolation(err)) throw conflict(productMessages.codeTaken(input.Code));
@@ -76,7 +91,7 @@ export async function saveProduct(
  * description (the key sets null) and links would go with it, but a product with history
  * or customers is far more likely a mistake than a wish: staff make it inactive instead.
  */
-export async function deleteProduct(db: DbOrTx, id: number): Promise<void> {
+export async function deleteProduct(db: DbOrTx, id: number, actor: AuditActor): Promise<void> {
   await db.transaction(async (tx) => {
     // The row lock makes an order or link being written for this product wait (its key
     // check takes a share lock), so the counts below stay true until the delete commits.
@@ -97,5 +112,12 @@ export async function deleteProduct(db: DbOrTx, id: number): Promise<void> {
       );
     }
     await tx.delete(products).where(eq(products.id, id));
+    await recordAudit(tx, actor, {
+      action: 'Delete',
+      entity: 'Product',
+      entityId: id,
+      summary: `Deleted item ${row.code} ${row.description}`,
+      changes: changesBetween(toProduct(row), null, ['Id']),
+    });
   });
 }

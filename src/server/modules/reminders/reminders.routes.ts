@@ -11,8 +11,14 @@ import {
 } from '../../../domain/reminders.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { adminErrors, errorResponses, idParams } from '../../lib/route-schemas.js';
+import { auditActor } from '../audit/audit.js';
 import { runReminderCheck } from './reminders.js';
-import { getRemindersOff, listReminders, setRemindersOff } from './reminders.service.js';
+import {
+  getRemindersOff,
+  listReminders,
+  setRemindersOff,
+  setRemindersOffByStaff,
+} from './reminders.service.js';
 import { verifyStopToken } from './stop-token.js';
 
 const tags = ['Reminders'];
@@ -130,7 +136,12 @@ export async function reminderRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const saved = await setRemindersOff(app.db, request.params.id, request.body.RemindersOff);
+      const saved = await setRemindersOffByStaff(
+        app.db,
+        request.params.id,
+        request.body.RemindersOff,
+        auditActor(request, app.now),
+      );
       if (!saved) throw notFound('Customer');
       return { CustomerId: request.params.id, RemindersOff: request.body.RemindersOff };
     },

@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { businessToday } from '../../../domain/business-date.js';
+import { formatCompanyId } from '../../../domain/company-id.js';
 import type { DeliveryDateContext } from '../../../domain/delivery-date.js';
 import { deliveryDateContext } from '../../../domain/order.schema.js';
 import { toZonedIso } from '../../../domain/order-by.js';
@@ -13,6 +14,7 @@ import {
 import type { Database, DbOrTx } from '../../db/client.js';
 import { customers, reminders } from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';
+import { type AuditActor, changesBetween, recordAudit } from '../audit/audit.js';
 import { holidaysFrom } from '../calendar/delivery-dates.service.js';
 import { MAIL_LEASE_MS, nextAttemptAfterFailure } from '../mail/mail-retry.service.js';
 import { runStatement } from '../orders/statements.js';
@@ -286,4 +288,30 @@ export async function setRemindersOff(
     .where(eq(customers.id, customerId))
     .returning({ companyId: customers.companyId, name: customers.name });
   return row ?? null;
+}
+
+/** Staff turn a customer's reminders off or on (PUT Customer/{id}/Reminders), recorded in the audit trail. */
+export async function setRemindersOffByStaff(
+  db: DbOrTx,
+  customerId: number,
+  off: boolean,
+  actor: AuditActor,
+): Promise<{ companyId: number; name: string } | null> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ off: customers.remindersOff })
+      .from(customers)
+      .where(eq(customers.id, customerId))
+      .for('update');
+    const saved = await setRemindersOff(tx, customerId, off);
+    if (!saved || !before) return null;
+    await recordAudit(tx, actor, {
+      action: 'Update',
+      entity: 'CustomerReminders',
+      entityId: customerId,
+      summary: `Turned reminders ${off ? 'off' : 'on'} for customer ${formatCompanyId(saved.companyId)} ${saved.name}`,
+      changes: changesBetween({ RemindersOff: before.off }, { RemindersOff: off }),
+    });
+    return saved;
+  });
 }

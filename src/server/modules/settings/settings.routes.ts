@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FooterSchema } from '../../../domain/auth.schema.js';
+import { auditActor } from '../audit/audit.js';
 import { getFooter, saveFooter } from './settings.service.js';
 
 export async function settingsRoutes(app: FastifyInstance) {
@@ -30,6 +31,8 @@ export async function settingsRoutes(app: FastifyInstance) {
         response: { 200: FooterSchema },
       },
     },
-    async (request) => ({ Footer: await saveFooter(app.db, request.body.Footer) }),
+    async (request) => ({
+      Footer: await saveFooter(app.db, request.body.Footer, auditActor(request, app.now)),
+    }),
   );
 }

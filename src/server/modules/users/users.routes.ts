@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UserSaveSchema, UserSchema } from '../../../domain/user.schema.js';
 import { adminErrors, errorResponses, idParams } from '../../lib/route-schemas.js';
+import { auditActor } from '../audit/audit.js';
 import { adminSessionVersion } from '../auth/auth.service.js';
 import { deleteUser, getUser, listUsers, saveUser } from './users.service.js';
 
@@ -60,7 +61,7 @@ export async function userRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const acting = actingUserId(request);
-      const { user, created } = await saveUser(app.db, request.body, acting);
+      const { user, created } = await saveUser(app.db, request.body, acting, auditActor(request, app.now));
       // A new password ends the user's sessions (decision 022); an admin who set their own keeps this one.
       if (user.Id === acting && request.body.Password)
         request.session.set('principal', {
@@ -84,7 +85,7 @@ export async function userRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await deleteUser(app.db, request.params.id, actingUserId(request));
+      await deleteUser(app.db, request.params.id, actingUserId(request), auditActor(request, app.now));
       return reply.code(204).send(null);
     },
   );

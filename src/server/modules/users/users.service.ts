@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { adminUsers } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict, notFound, unprocessable } from '../../lib/http-error.js';
+import { type AuditActor, changesBetween, passwordChanged, recordAudit } from '../audit/audit.js';
 import { hashPassword, toSessionUser } from '../auth/auth.service.js';
 
 /** Staff users (design.md 5.9). The password hash never leaves this file except into the database. */
@@ -31,6 +32,7 @@ export async function saveUser(
   db: DbOrTx,
   input: UserSave,
   actingUserId: number,
+  actor: AuditActor,
 ): Promise<{ user: User; created: boolean }> {
   if (input.Id === actingUserId && !input.IsActive) {
     throw unprocessable(userMessages.cannotDeactivateSelf, [
@@ -56,27 +58,57 @@ export async function saveUser(
     isActive: input.IsActive,
     ...(input.Password ? { passwordHash: await hashPassword(input.Password) } : {}),
   };
+  // The schema requires a Password for a new user; this keeps the type honest.
+  if (input.Id === 0 && !values.passwordHash) throw unprocessable(userMessages.passwordRequired);
   try {
-    if (input.Id === 0) {
-      // The schema requires a Password for a new user; this keeps the type honest.
-      if (!values.passwordHash) throw unprocessable(userMessages.passwordRequired);
-      const [row] = await db
-        .insert(adminUsers)
-        .values({ ...values, passwordHash: values.passwordHash })
-        .returning();
-      return { user: toSessionUser(row!), created: true };
-    }
-    const [row] = await db.update(adminUsers).set(values).where(eq(adminUsers.id, input.Id)).returning();
-    if (!row) throw notFound('User');
-    return { user: toSessionUser(row), created: false };
+    return await db.transaction(async (tx) => {
+      let before: typeof adminUsers.$inferSelect | undefined;
+      let row: typeof adminUsers.$inferSelect | undefined;
+      if (input.Id === 0) {
+        [row] = await tx
+          .insert(adminUsers)
+          .values({ ...values, passwordHash: values.passwordHash ?? '' })
+          .returning();
+      } else {
+        [before] = await tx.select().from(adminUsers).where(eq(adminUsers.id, input.Id)).for('update');
+        if (!before) throw notFound('User');
+        [row] = await tx.update(adminUsers).set(values).where(eq(adminUsers.id, input.Id)).returning();
+      }
+      const user = toSessionUser(row!);
+      // The password's value and hash are never recorded: only that it changed (design.md 7.6).
+      const changes = changesBetween(before ? toSessionUser(before) : null, user, ['Id']);
+      if (input.Password) changes.push(passwordChanged);
+      await recordAudit(tx, actor, {
+        action: before ? 'Update' : 'Create',
+        entity: 'User',
+        entityId: user.Id,
+        summary: `${before ? 'Updated' : 'Created'} user ${user.UserName}${before && input.Password ? ' (new password)' : ''}`,
+        changes,
+      });
+      return { user, created: !before };
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(userMessages.userNameTaken);
     throw err;
   }
 }
 
-export async function deleteUser(db: DbOrTx, id: number, actingUserId: number): Promise<void> {
+export async function deleteUser(
+  db: DbOrTx,
+  id: number,
+  actingUserId: number,
+  actor: AuditActor,
+): Promise<void> {
   if (id === actingUserId) throw conflict(userMessages.cannotDeleteSelf);
-  const deleted = await db.delete(adminUsers).where(eq(adminUsers.id, id)).returning({ id: adminUsers.id });
-  if (deleted.length === 0) throw notFound('User');
+  await db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(adminUsers).where(eq(adminUsers.id, id)).returning();
+    if (!deleted) throw notFound('User');
+    await recordAudit(tx, actor, {
+      action: 'Delete',
+      entity: 'User',
+      entityId: id,
+      summary: `Deleted user ${deleted.userName}`,
+      changes: changesBetween(toSessionUser(deleted), null, ['Id']),
+    });
+  });
 }

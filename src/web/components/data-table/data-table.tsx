@@ -28,6 +28,11 @@ export interface DataTableProps<T, K extends string | number> {
   onPageChange?: (page: number) => void;
   /** Rows per page; default 15 below 600 px, else 25 (spec section 9). */
   pageSize?: number;
+  /**
+   * For a list the server pages (the audit trail): `rows` are the server's page `page` of
+   * `serverTotal` rows, `pageSize` a page's length; the pager counts and moves through the whole list.
+   */
+  serverTotal?: number;
   /** Icon buttons of the Action column; the column shows when this is given. */
   actions?: (row: T) => RowAction[];
   /** Header of the action column. */
@@ -80,7 +85,10 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
     () => (rows ? sortRows(rows, columns, sort, props.defaultSort) : []),
     [rows, columns, sort, props.defaultSort],
   );
-  const slice = pageOf(sorted, page, pageSize);
+  const slice =
+    props.serverTotal === undefined
+      ? pageOf(sorted, page, pageSize)
+      : serverSlice(sorted, page, pageSize, props.serverTotal);
   const shownSort = sort && columns.some((c) => c.key === sort.key && c.sortBy) ? sort : props.defaultSort;
 
   const colSpan = columns.length + (actions ? 1 : 0) + (selection ? 1 : 0);
@@ -249,4 +257,17 @@ function PageCheckbox<T, K extends string | number>({
       }}
     />
   );
+}
+
+/** The pager's numbers for one page the server sent (`rows`) of `total`. */
+function serverSlice<T>(rows: T[], page: number, pageSize: number, total: number) {
+  const from = rows.length === 0 ? 0 : (page - 1) * pageSize + 1;
+  return {
+    rows,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / pageSize)),
+    from,
+    to: rows.length === 0 ? 0 : from + rows.length - 1,
+    total,
+  };
 }

@@ -7,6 +7,7 @@ import {
   IconBuilding,
   IconCalendar,
   IconFileImport,
+  IconHistory,
   IconMessage,
   type IconProps,
   IconRefresh,
@@ -22,8 +23,12 @@ export interface MaintMenuEntry {
   prefixes: string[];
 }
 
-/** Spec section 2's admin Options menu, in its order, plus Users (design.md section 5.9) and Holidays (7.2). */
+/**
+ * Spec section 2's admin Options menu, in its order, plus Users (design.md section 5.9), Holidays
+ * (7.2) and the Audit Trail (7.6).
+ */
 export const maintMenu: MaintMenuEntry[] = [
+  { label: 'Audit Trail', to: paths.audit, Icon: IconHistory, prefixes: [] },
   { label: 'Customer Items Import', to: paths.customerItemsImport, Icon: IconFileImport, prefixes: [] },
   { label: 'Customers', to: paths.customers, Icon: IconBuilding, prefixes: ['/maint/customer/'] },
   { label: 'Customer Types', to: paths.customerTypes, Icon: IconTags, prefixes: ['/maint/customertype/'] },
