@@ -60,7 +60,12 @@ test('staff change a type’s cutoff and find the change on the audit screen, fi
     await expect(update).toBeVisible();
     await expect(update).toContainText('CutoffHours: 16 → 14');
     await expect(update).toContainText('CutoffMinutes: 0 → 30');
-    await expect(table.locator('tbody tr', { hasText: `Created Customer Type ${TYPE.Id}` })).toHaveCount(1);
+    // Newest first: this run's update comes before its creation (the other project's run, on
+    // the same server, left rows of its own type 94 further down).
+    const rows = await table.locator('tbody tr').allTextContents();
+    const updatedAt = rows.findIndex((r) => r.includes(`Updated Customer Type ${TYPE.Id}`));
+    const createdAt = rows.findIndex((r) => r.includes(`Created Customer Type ${TYPE.Id}`));
+    expect(createdAt).toBeGreaterThan(updatedAt);
     // Only customer types are listed now.
     for (const row of await table.locator('tbody tr').all()) await expect(row).toContainText('Customer Type');
 
