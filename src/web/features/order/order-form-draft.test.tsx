@@ -13,6 +13,7 @@ import {
   renderOrderRoutes,
 } from './test/render-order';
 import { AUTOSAVE_DELAY_MS } from './use-draft-autosave';
+import { NOT_SENT_TWICE } from './use-submit-order';
 
 /** Issue 20's web half: the form saves itself as the draft, and a new order offers it back. */
 
@@ -195,5 +196,29 @@ describe('the order form as a draft', { timeout: 30_000 }, () => {
     await wait(AUTOSAVE_DELAY_MS + 300);
     const after = calls(fetchMock).slice(calls(fetchMock).indexOf('POST Order'));
     expect(after.filter((c) => c === 'PUT Customer/1/Draft')).toEqual([]);
+  });
+
+  it('keeps the order when its submit gets no answer; Retry sends it with the same key', async () => {
+    const ready = { ...saved.Order, ProductQuantities: [{ Code: 'BR-1105', CaseQuantity: 2 }], Step: 2 };
+    const fetchMock = mockApi({
+      ...base,
+      'GET Customer/1/Draft': { status: 200, body: { ...saved, Order: ready } },
+      'POST Order': (_init, n) =>
+        n === 1
+          ? 'network-error'
+          : { status: 201, body: { IsSuccessful: true, OrderNum: 'W100124', ErrorMessage: null } },
+    });
+    renderOrderRoutes(routes, '/order/form/0');
+    fireEvent.click(await screen.findByText('Continue'));
+    fireEvent.click(await screen.findByText('Submit'));
+    expect(await screen.findByText(NOT_SENT_TWICE)).toBeTruthy();
+    expect(screen.getByText('Lake Effect IPA')).toBeTruthy();
+    fireEvent.click(button('Retry'));
+    expect(await screen.findByText('Order Confirmation')).toBeTruthy();
+    const keys = fetchMock.mock.calls
+      .filter(([url]) => String(url).endsWith('/Order'))
+      .map(([, init]) => (init!.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
   });
 });

@@ -95,6 +95,7 @@ function offerRetry(): Promise<boolean> {
     ),
     yesLabel: 'Retry',
     noLabel: 'Close',
+    kind: MessageKind.Error,
   });
 }
 
