@@ -15,15 +15,15 @@ export async function getDraft(customerId: number, signal?: AbortSignal): Promis
 
 /**
  * The unsent order to offer back (design.md 7.3). An aid: when it cannot be loaded the screen
- * goes on without the offer, so no error dialog; always checked afresh, as another device may
- * have saved or sent it.
+ * goes on without the offer, so no error dialog and no 'Please wait...' over the order home;
+ * always checked afresh, as another device may have saved or sent it.
  */
 export const draftQueryOptions = (customerId: number) =>
   queryOptions({
     queryKey: queryKeys.draft(customerId),
     queryFn: ({ signal }) => getDraft(customerId, signal),
     staleTime: 0,
-    meta: { errorDialog: false },
+    meta: { errorDialog: false, silent: true },
   });
 
 export function useDraft(customerId: number, enabled = true) {
