@@ -124,5 +124,9 @@ test.describe('drafts', () => {
     await openCustomerMenu(page, 'Orders History');
     await expect(page.getByTestId('order-row').first()).toContainText(orderNum);
     await expect(page.getByTestId('order-row').filter({ hasText: 'Rory Retry' })).toHaveCount(1);
+    // The form saved itself between the lost answer and Retry: that draft is gone too.
+    await openCustomerMenu(page, 'Order Messages');
+    await expect(page.getByRole('link', { name: 'Continue' })).toBeVisible();
+    await expect(offer(page)).toHaveCount(0);
   });
 });

@@ -221,4 +221,29 @@ describe('the order form as a draft', { timeout: 30_000 }, () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toBe(keys[1]);
   });
+
+  it('deletes the draft the form saved between a lost answer and its Retry', async () => {
+    const ready = { ...saved.Order, ProductQuantities: [{ Code: 'BR-1105', CaseQuantity: 2 }], Step: 1 };
+    const fetchMock = mockApi({
+      ...base,
+      'GET Customer/1/Draft': { status: 200, body: { ...saved, Order: ready } },
+      'PUT Customer/1/Draft': answerSaved,
+      'DELETE Customer/1/Draft': { status: 204 },
+      'POST Order': (_init, n) =>
+        n === 1
+          ? 'network-error'
+          : { status: 201, body: { IsSuccessful: true, OrderNum: 'W100125', ErrorMessage: null } },
+    });
+    renderOrderRoutes(routes, '/order/form/0');
+    fireEvent.click(await screen.findByText('Continue'));
+    await screen.findByLabelText('Cases of BR-1105 Lake Effect IPA');
+    fireEvent.click(button('Continue'));
+    fireEvent.click(await screen.findByText('Submit'));
+    expect(await screen.findByText(NOT_SENT_TWICE)).toBeTruthy();
+    // The first POST may have placed the order (and deleted the draft); the form saves itself again.
+    await waitFor(() => expect(puts(fetchMock)).toHaveLength(1));
+    fireEvent.click(button('Retry'));
+    expect(await screen.findByText('Order Confirmation')).toBeTruthy();
+    await waitFor(() => expect(calls(fetchMock)).toContain('DELETE Customer/1/Draft'));
+  });
 });

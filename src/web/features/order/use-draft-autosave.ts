@@ -47,7 +47,13 @@ export function useDraftAutosave(customerId: number, draft: OrderDraftInput): Dr
     again: false,
     paused: false,
     stopped: false,
-    /** A save was on its way while the order was being sent: it may land after the POST. */
+    /** Submit was pressed (and the order not placed yet): resume() does not end this. */
+    submitting: false,
+    /**
+     * A save was on its way, or sent, since Submit was first pressed: it may have landed after
+     * the order's POST deleted the draft (a lost answer is retried only after the form saved
+     * itself again).
+     */
     raced: false,
   }).current;
 
@@ -68,6 +74,7 @@ export function useDraftAutosave(customerId: number, draft: OrderDraftInput): Dr
       return;
     }
     const sent = s.latest;
+    if (s.submitting) s.raced = true;
     setStatus('saving');
     let failed: unknown = null;
     s.inFlight = mutateAsync(sent.draft).then(
@@ -121,12 +128,12 @@ export function useDraftAutosave(customerId: number, draft: OrderDraftInput): Dr
   const pause = useCallback(() => {
     clearTimer();
     s.paused = true;
+    s.submitting = true;
     if (s.inFlight) s.raced = true;
   }, [s, clearTimer]);
 
   const resume = useCallback(() => {
     s.paused = false;
-    s.raced = false;
     if (s.latest.key !== s.savedKey && s.timer === null) s.timer = setTimeout(flush, AUTOSAVE_DELAY_MS);
   }, [s, flush]);
 
