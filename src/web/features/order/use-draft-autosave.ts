@@ -36,6 +36,9 @@ export interface DraftAutosave {
 export function useDraftAutosave(customerId: number, draft: OrderDraftInput): DraftAutosave {
   const queryClient = useQueryClient();
   const { mutateAsync } = useSaveDraft(customerId);
+  // Read at the time of sending: the timers below must not restart when a render brings a new function.
+  const save = useRef(mutateAsync);
+  save.current = mutateAsync;
   const key = JSON.stringify(draft);
   const [status, setStatus] = useState<AutosaveStatus>('idle');
   const s = useRef({
@@ -77,7 +80,7 @@ export function useDraftAutosave(customerId: number, draft: OrderDraftInput): Dr
     if (s.submitting) s.raced = true;
     setStatus('saving');
     let failed: unknown = null;
-    s.inFlight = mutateAsync(sent.draft).then(
+    s.inFlight = save.current(sent.draft).then(
       () => {
         s.savedKey = sent.key;
       },
@@ -103,7 +106,7 @@ export function useDraftAutosave(customerId: number, draft: OrderDraftInput): Dr
       // No answer (offline): try again a little later; a refused draft waits for the next change.
       if (isApiError(failed, 0) && s.timer === null && !s.paused) s.timer = setTimeout(flush, RETRY_MS);
     });
-  }, [s, mutateAsync]);
+  }, [s]);
 
   // A new state (by its JSON, not its identity) restarts the wait.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `draft` is `key` parsed; a new object alone is no change.
