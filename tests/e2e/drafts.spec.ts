@@ -67,6 +67,13 @@ test.describe('drafts', () => {
       );
       await expectAccessible(second);
       await saveScreen(second, 'draft-offer-home');
+      // A new order offers it too, in place of the empty form.
+      await openCustomerMenu(second, 'New Order');
+      await expect(offer(second)).toContainText(`for ${weekdayDate(date)} with 1 product`);
+      await expect(second.getByLabel('Name')).toHaveCount(0);
+      await expectAccessible(second);
+      await saveScreen(second, 'draft-offer-form');
+      await openCustomerMenu(second, 'Order Messages');
       await offer(second).getByRole('button', { name: 'Continue' }).click();
       await expect(second).toHaveURL(/\/order\/form\/0$/);
       await expect(casesInputs(second).nth(0)).toHaveValue('2');
@@ -96,7 +103,9 @@ test.describe('drafts', () => {
   test('a submit whose answer is lost keeps the order, and Retry places it once', async ({ page }) => {
     test.setTimeout(120_000);
     await signInCustomer(page);
-    await startOrder(page, 'Rory Retry');
+    // Its own name per project: both projects may share one server (a run without --project).
+    const name = `Rory Retry ${test.info().project.name}`;
+    await startOrder(page, name);
     await casesInputs(page).nth(0).fill('3');
     await continueButton(page).click();
     await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
@@ -123,7 +132,7 @@ test.describe('drafts', () => {
 
     await openCustomerMenu(page, 'Orders History');
     await expect(page.getByTestId('order-row').first()).toContainText(orderNum);
-    await expect(page.getByTestId('order-row').filter({ hasText: 'Rory Retry' })).toHaveCount(1);
+    await expect(page.getByTestId('order-row').filter({ hasText: name })).toHaveCount(1);
     // The form saved itself between the lost answer and Retry: that draft is gone too.
     await openCustomerMenu(page, 'Order Messages');
     await expect(page.getByRole('link', { name: 'Continue' })).toBeVisible();
