@@ -27,6 +27,8 @@ export const OrderDraftSchema = z.object({
   Email: z.string().max(EMAIL_MAX).optional(),
   ReferencePO: z.string().max(REFERENCE_PO_MAX).optional(),
   ProductQuantities: z.array(OrderDraftLineSchema).max(MAX_ORDER_LINES).optional(),
+  /** The form's step when it was saved (0 to 2), so Continue opens the form where it was left (decision 041). */
+  Step: z.number().int().min(0).max(2).optional(),
 });
 export type OrderDraftInput = z.infer<typeof OrderDraftSchema>;
 

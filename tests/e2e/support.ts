@@ -42,12 +42,28 @@ export const demo = {
   admin: { user: 'admin', password: 'e2e-admin-password' },
 };
 
-export async function signInCustomer(page: Page, number = demo.customer.number, zip = demo.customer.zip) {
+export async function signInCustomer(
+  page: Page,
+  number = demo.customer.number,
+  zip = demo.customer.zip,
+  { keepDraft = false } = {},
+) {
   await page.goto('/user/login');
   await page.getByLabel('Customer Number').fill(number);
   await page.getByLabel('Zip Code').fill(zip);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/order\/home$/);
+  if (!keepDraft) await forgetDraft(page);
+}
+
+/**
+ * Deletes the signed-in customer's draft (design.md 7.3): a journey that typed an order and
+ * left it would otherwise have the next one's new order offer it instead of an empty form.
+ */
+export async function forgetDraft(page: Page) {
+  const session = await (await page.request.get('/api/v1/Session')).json();
+  const res = await page.request.delete(`/api/v1/Customer/${session.Customer.Id}/Draft`);
+  expect(res.status()).toBe(204);
 }
 
 export async function signInAdmin(page: Page, user = demo.admin.user, password = demo.admin.password) {
@@ -123,11 +139,12 @@ export async function openCustomerPage(
   browser: Browser,
   number = demo.customer.number,
   zip = demo.customer.zip,
+  options: { keepDraft?: boolean } = {},
 ) {
   const context = await browser.newContext();
   await installTestClock(context);
   const page = await context.newPage();
-  await signInCustomer(page, number, zip);
+  await signInCustomer(page, number, zip, options);
   return page;
 }
 

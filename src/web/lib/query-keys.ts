@@ -47,6 +47,8 @@ export const queryKeys = {
   orderGuide: (customerId: number, date: string) => ['orderGuide', customerId, date] as const,
   /** Prefix of a customer's order guides (a saved par changes every date's). */
   orderGuides: (customerId: number) => ['orderGuide', customerId] as const,
+  /** GET Customer/{id}/Draft: the customer's unsent order, or null (design.md 7.3). */
+  draft: (customerId: number) => ['draft', customerId] as const,
   /** An order loaded for Re-Order (POST Order/Copy, read as a query). */
   orderCopy: (orderId: number) => ['orderCopy', orderId] as const,
 };

@@ -12,6 +12,7 @@ import { CustomerTypeListItemSchema, CustomerTypeSchema } from '../../domain/cus
 import { DeliveryDateSchema, HolidaySchema } from '../../domain/delivery-calendar.schema';
 import { ImportReportSchema } from '../../domain/imports.schema';
 import { DisplayMessageSchema, MessageSchema } from '../../domain/message.schema';
+import { SavedOrderDraftSchema } from '../../domain/order-draft.schema';
 import { OrderGuideSchema, SavedParsSchema } from '../../domain/order-guide.schema';
 import {
   CopiedOrderSchema,
@@ -71,6 +72,9 @@ const routes: [method: string, path: RegExp, success: Success, errors?: z.ZodTyp
   ['GET', /^Audit$/, AuditPageSchema],
   ['GET', /^Customer\/\d+\/OrderGuide$/, OrderGuideSchema],
   ['PUT', /^Customer\/\d+\/Pars$/, SavedParsSchema],
+  ['GET', /^Customer\/\d+\/Draft$/, SavedOrderDraftSchema],
+  ['PUT', /^Customer\/\d+\/Draft$/, SavedOrderDraftSchema],
+  ['DELETE', /^Customer\/\d+\/Draft$/, 'empty'],
   // A refused order answers its checks in the order's own shape, or the usual error body.
   ['POST', /^Order$/, OrderSaveResponseSchema, OrderSaveResponseSchema.or(ApiErrorSchema)],
   ['GET', /^Order\/\d+$/, OrderDetailSchema],

@@ -67,6 +67,15 @@ describe('Customer/{id}/Draft', () => {
     expect((await rows()).filter((r) => r.customerId === id)).toHaveLength(1);
   });
 
+  it("keeps the form's step (0 to 2), so Continue opens the form where it was left (decision 041)", async () => {
+    const onPreview = { ...halfTyped, Step: 2 };
+    expect((await call('PUT', own, id, onPreview)).json().Order).toEqual(onPreview);
+    for (const Step of [3, -1, 1.5, '1']) {
+      expect((await call('PUT', own, id, { ...halfTyped, Step })).statusCode, String(Step)).toBe(422);
+    }
+    expect((await call('GET', own)).json().Order).toEqual(onPreview);
+  });
+
   it('checks the shape only, and a refused draft changes nothing', async () => {
     await call('PUT', own, id, halfTyped);
     for (const bad of [

@@ -13,6 +13,8 @@ export interface ConfirmDialogOptions {
   noLabel?: string;
   /** Persistent dialogs ignore clicks outside; Escape and the close button still mean No. */
   persistent?: boolean;
+  /** The icon: a question by default; Error for an error that offers a way on (Retry). */
+  kind?: MessageKind;
 }
 
 /**
@@ -25,6 +27,7 @@ export function showConfirmDialog({
   yesLabel = 'Yes',
   noLabel = 'No',
   persistent = false,
+  kind = MessageKind.Confirm,
 }: ConfirmDialogOptions): Promise<boolean> {
   return new Promise((resolve) => {
     const modalId = nextDialogId('confirm-dialog');
@@ -41,7 +44,7 @@ export function showConfirmDialog({
       onClose: () => resolve(answer),
       children: (
         <DialogLayout
-          kind={MessageKind.Confirm}
+          kind={kind}
           message={typeof message === 'string' ? <SafeHtml html={message} /> : message}
           actions={
             <>

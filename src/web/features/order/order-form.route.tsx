@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { type ReactNode, useState } from 'react';
+import { useLocation, useParams, useSearchParams } from 'react-router';
 import { customerTypeDefaults } from '../../../domain/customer-type.schema';
 import type { CustomerTypeRules } from '../../../domain/order.schema';
 import { useSignedInCustomer } from '../auth/api/get-session';
@@ -9,8 +9,12 @@ import { useUpcomingHolidays } from '../holidays/api/get-holidays';
 import { useCopiedOrder } from './api/copy-order';
 import { useOrders } from './api/get-orders';
 import { useOwnCustomer } from './api/get-own-customer';
+import { DraftOffer } from './components/draft-offer';
 import { OrderForm } from './components/order-form';
+import { SaveStatus } from './components/save-status';
 import { todayInBusiness } from './order-time';
+import type { AutosaveStatus } from './use-draft-autosave';
+import { type DraftRouteState, useDraftChoice } from './use-draft-choice';
 
 /** `?copy=12` (Re-Order) or, as a link to `/order/form/12` would mean, order 12; 0 is a new order. */
 export function copySource(id: string | undefined, copy: string | null): number | null {
@@ -25,6 +29,10 @@ export function Component() {
   const { id } = useParams();
   const [search] = useSearchParams();
   const copyId = copySource(id, search.get('copy'));
+  const routeState = useLocation().state as DraftRouteState | null;
+  // A new order offers the customer's unsent one first (design.md 7.3); a Re-Order does not.
+  const draft = useDraftChoice(signedIn.Id, copyId === null, routeState?.draft === 'continue');
+  const [saveStatus, setSaveStatus] = useState<AutosaveStatus>('idle');
 
   const types = useCustomerTypes();
   const customer = useOwnCustomer(signedIn.Id);
@@ -55,12 +63,22 @@ export function Component() {
     !customer.data ||
     (copyId !== null && !copy.data) ||
     orders.isPending ||
-    holidays.isPending
+    holidays.isPending ||
+    draft.pending
   ) {
     body = (
       <Group justify="center" py="xl">
         <Loader aria-label="Loading the order form" />
       </Group>
+    );
+  } else if (draft.offer) {
+    body = (
+      <DraftOffer
+        draft={draft.offer.Order}
+        onContinue={draft.onContinue}
+        onDiscard={draft.onDiscard}
+        discarding={draft.discarding}
+      />
     );
   } else {
     const typeId = customer.data.CustomerTypeId;
@@ -74,12 +92,14 @@ export function Component() {
           </Text>
         )}
         <OrderForm
-          key={copyId ?? 'new'}
+          key={copyId ?? draft.formKey}
           customerType={customerType}
           products={customer.data.Products}
           copy={copy.data ?? null}
           orders={orders.data?.Orders ?? []}
           holidays={holidays.data}
+          restored={draft.restored}
+          onSaveStatus={setSaveStatus}
         />
       </>
     );
@@ -87,7 +107,10 @@ export function Component() {
 
   return (
     <Stack gap="md">
-      <Title order={1}>New Order</Title>
+      <Group justify="space-between" align="baseline" gap="xs" wrap="nowrap">
+        <Title order={1}>New Order</Title>
+        <SaveStatus status={saveStatus} />
+      </Group>
       {body}
     </Stack>
   );

@@ -5,6 +5,7 @@ import { paths } from '../../paths';
 import { useSignedInCustomer } from '../auth/api/get-session';
 import { useDisplayMessages } from './api/get-display-messages';
 import { DeliveryCountdown } from './components/delivery-countdown';
+import { HomeDraftOffer } from './components/home-draft-offer';
 
 /** 'Order Message' for one message, 'Order Messages' otherwise (spec section 2). */
 export function messagesTitle(count: number): string {
@@ -20,6 +21,7 @@ export function Component() {
   return (
     <Stack gap="md">
       <Title order={1}>{messagesTitle(messages.length)}</Title>
+      <HomeDraftOffer customerId={customer.Id} />
       <DeliveryCountdown customerId={customer.Id} />
       {isPending ? (
         <Group justify="center" py="lg">

@@ -22,6 +22,7 @@ import {
   setQuantity,
 } from './order-draft';
 import { BUSINESS_TZ, todayInBusiness, useBusinessNow } from './order-time';
+import type { FormSnapshot } from './saved-draft';
 
 export interface OrderFormSetup {
   customerType: CustomerTypeRules;
@@ -33,6 +34,8 @@ export interface OrderFormSetup {
   orders?: readonly OrderSummary[];
   /** The holidays ahead (design.md 7.2): never offered, and refused as the server refuses them. */
   holidays?: HolidayLookup;
+  /** Continue on the offer of an unsent order: the form exactly as it was saved (design.md 7.3). */
+  restored?: FormSnapshot | null;
 }
 
 type Contact = Pick<OrderHeaderValues, 'Name' | 'Phone' | 'Email'>;
@@ -62,7 +65,14 @@ function initialHeader(copy: CopiedOrder | null | undefined, contact: Contact | 
 }
 
 /** The order form's state: the header form, the quantities, and what each step may do. */
-export function useOrderForm({ customerType, products, copy, orders = [], holidays }: OrderFormSetup) {
+export function useOrderForm({
+  customerType,
+  products,
+  copy,
+  orders = [],
+  holidays,
+  restored,
+}: OrderFormSetup) {
   const now = useBusinessNow();
   const today = todayInBusiness(now);
   const { earliest } = deliveryDateContext({ now, tz: BUSINESS_TZ, customerType });
@@ -73,7 +83,7 @@ export function useOrderForm({ customerType, products, copy, orders = [], holida
   const validate = useMemo(() => zodValidate<OrderHeaderValues>(headerSchemaFor(ctx)), [ctx]);
   const form = useForm<OrderHeaderValues>({
     mode: 'controlled',
-    initialValues: initialHeader(copy, lastContact(orders)),
+    initialValues: restored ? restored.header : initialHeader(copy, lastContact(orders)),
     validate,
     validateInputOnBlur: true,
   });
@@ -84,7 +94,9 @@ export function useOrderForm({ customerType, products, copy, orders = [], holida
     if (form.getValues().DeliveryDate) form.validateField('DeliveryDate');
   }, [ctx]);
 
-  const [drafts, setDrafts] = useState<QuantityDrafts>(() => (copy ? draftsFromOrder(copy.Products) : {}));
+  const [drafts, setDrafts] = useState<QuantityDrafts>(() =>
+    restored ? restored.drafts : copy ? draftsFromOrder(copy.Products) : {},
+  );
   const onQuantity = useCallback(
     (code: string, field: keyof QuantityDraft, value: QuantityValue) =>
       setDrafts((current) => setQuantity(current, code, field, value)),

@@ -12,6 +12,7 @@ import { NO_CONNECTION_MESSAGE } from '../../lib/messages';
 import { paths } from '../../paths';
 import { newIdempotencyKey, usePlaceOrder } from './api/place-order';
 import { formatDate, formatWeekdayDate } from './order-time';
+import type { DraftAutosave } from './use-draft-autosave';
 
 export const ORDER_ERROR_TITLE = 'Order Error';
 export const ORDER_CONFIRMATION_TITLE = 'Order Confirmation';
@@ -38,6 +39,8 @@ export interface SubmitOrderOptions {
   onBackToStart: () => void;
   /** The customer chose to move the order to the new earliest date after a cutoff passed. */
   onMoveDate: (date: string) => void;
+  /** The form's autosave: held while the order is sent, ended once it is placed (decision 041). */
+  autosave?: Pick<DraftAutosave, 'pause' | 'resume' | 'finish'>;
 }
 
 /** The new earliest date when the server refused the delivery date because a cutoff passed meanwhile. */
@@ -71,7 +74,32 @@ function offerEarliestDate(order: OrderInput, earliest: string): Promise<boolean
   });
 }
 
-export function useSubmitOrder({ today, onBackToStart, onMoveDate }: SubmitOrderOptions) {
+/** Said with the no-connection message when POST Order got no answer. */
+export const NOT_SENT_TWICE =
+  'Your order is kept on this screen. Retry sends it again; it is never placed twice.';
+
+/**
+ * No answer to POST Order (design.md 7.9): the order may or may not have been saved. Everything
+ * stays on the form, and Retry sends the same order with the same Idempotency-Key, so the
+ * server answers with the first save if there was one instead of placing a second order.
+ */
+function offerRetry(): Promise<boolean> {
+  return showConfirmDialog({
+    title: ORDER_ERROR_TITLE,
+    persistent: true,
+    message: (
+      <Stack gap={4}>
+        <Text>{NO_CONNECTION_MESSAGE}</Text>
+        <Text>{NOT_SENT_TWICE}</Text>
+      </Stack>
+    ),
+    yesLabel: 'Retry',
+    noLabel: 'Close',
+    kind: MessageKind.Error,
+  });
+}
+
+export function useSubmitOrder({ today, onBackToStart, onMoveDate, autosave }: SubmitOrderOptions) {
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
   const attempt = useRef<{ body: string; key: string } | null>(null);
@@ -94,6 +122,11 @@ export function useSubmitOrder({ today, onBackToStart, onMoveDate }: SubmitOrder
         return;
       }
     }
+    await send(order);
+  };
+
+  const send = async (order: OrderInput): Promise<void> => {
+    autosave?.pause();
     let orderNum: string;
     try {
       const answer = await placeOrder.mutateAsync({ order, idempotencyKey: keyFor(order) });
@@ -101,8 +134,13 @@ export function useSubmitOrder({ today, onBackToStart, onMoveDate }: SubmitOrder
         throw new ApiError(422, answer.ErrorMessage ?? NO_CONNECTION_MESSAGE);
       orderNum = answer.OrderNum;
     } catch (error) {
+      autosave?.resume();
       // A 401 sends the customer to the login (the query client's general path); nothing to add.
       if (isApiError(error, 401)) return;
+      if (error instanceof ApiError && error.isNetworkError) {
+        if (await offerRetry()) await send(order);
+        return;
+      }
       const earliest = movedEarliestDate(error);
       if (earliest && earliest !== order.DeliveryDate) {
         if (await offerEarliestDate(order, earliest)) onMoveDate(earliest);
@@ -115,6 +153,7 @@ export function useSubmitOrder({ today, onBackToStart, onMoveDate }: SubmitOrder
       return;
     }
     attempt.current = null;
+    void autosave?.finish();
     await showSystemDialog({
       kind: MessageKind.Information,
       title: ORDER_CONFIRMATION_TITLE,

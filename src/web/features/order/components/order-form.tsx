@@ -1,11 +1,13 @@
 import { Alert, Stack, Stepper, VisuallyHidden } from '@mantine/core';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { focusHeading } from '../../../components/layout/route-focus';
 import { useBelow } from '../../../lib/use-below';
 import { breakpoints } from '../../../theme';
 import { useSignedInCustomer } from '../../auth/api/get-session';
 import { useOrderGuide } from '../api/get-order-guide';
 import { orderPayload } from '../order-draft';
+import { draftFromForm } from '../saved-draft';
+import { type AutosaveStatus, useDraftAutosave } from '../use-draft-autosave';
 import { type OrderFormSetup, useOrderForm } from '../use-order-form';
 import { useSubmitOrder } from '../use-submit-order';
 import { DeliveryStep } from './delivery-step';
@@ -27,22 +29,41 @@ export const STEP_LABELS = ['Create New Order', 'Select Your Products', 'Preview
  * The three-step order form (spec section 2). Continue is enabled once the current step is
  * valid; a step header can be clicked once the steps before it are valid.
  */
-export function OrderForm(setup: OrderFormSetup) {
+export interface OrderFormProps extends OrderFormSetup {
+  /** The autosave's state, shown by the screen beside its title. */
+  onSaveStatus?: (status: AutosaveStatus) => void;
+}
+
+export function OrderForm({ onSaveStatus, ...setup }: OrderFormProps) {
   const isPhone = useBelow(breakpoints.small);
   // The products table needs about 1,000 px of window beside the side menu (with the guide's
   // last deliveries and par); narrower windows get cards.
   const productCards = useBelow(PRODUCT_TABLE_MIN_WIDTH);
   const state = useOrderForm(setup);
   const { form, ctx, today, headerValid, productsValid } = state;
-  const [active, setActive] = useState(0);
+  const [active, setActive] = useState(setup.restored?.step ?? 0);
   // Step 2's order guide starts loading as soon as a date is picked, so Continue shows it at once.
   const customer = useSignedInCustomer();
   useOrderGuide(customer.Id, form.values.DeliveryDate);
+  const draft = useMemo(
+    () => draftFromForm({ header: form.values, drafts: state.drafts, step: active }),
+    [form.values, state.drafts, active],
+  );
+  const autosave = useDraftAutosave(customer.Id, draft);
+  useEffect(() => onSaveStatus?.(autosave.status), [onSaveStatus, autosave.status]);
   const { submit, isSubmitting } = useSubmitOrder({
     today,
     onBackToStart: () => setActive(0),
     onMoveDate: (date) => form.setFieldValue('DeliveryDate', date),
+    autosave,
   });
+
+  // A restored draft opens on its step, unless that step can no longer be opened (a cutoff
+  // passed since, and its date is no longer valid): then on the first step, to fix the date.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on the first render, on purpose.
+  useEffect(() => {
+    if (!canOpen(active)) setActive(0);
+  }, []);
 
   // A step change puts focus on the new step's heading, which the screen reader reads out
   // (not on the first render: the route change already focused the page's heading).

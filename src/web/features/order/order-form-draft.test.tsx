@@ -1,0 +1,249 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Customer } from '../../../domain/customer.schema';
+import type { SavedOrderDraft } from '../../../domain/order-draft.schema';
+import { Component as OrderForm } from './order-form.route';
+import { Component as OrderHome } from './order-home.route';
+import {
+  barCustomer,
+  customerTypes,
+  mockApi,
+  product,
+  quietFocusTrapWarnings,
+  renderOrderRoutes,
+} from './test/render-order';
+import { AUTOSAVE_DELAY_MS } from './use-draft-autosave';
+import { NOT_SENT_TWICE } from './use-submit-order';
+
+/** Issue 20's web half: the form saves itself as the draft, and a new order offers it back. */
+
+const customer: Customer = {
+  ...barCustomer,
+  CustomerTypeName: 'Bars & Taverns',
+  Products: [
+    product({ Code: 'BR-1105', Description: 'Lake Effect IPA', OrderNo: 1 }),
+    product({ Code: 'BR-1182', Description: 'Steelworks Stout', OrderNo: 2 }),
+  ],
+};
+
+const saved: SavedOrderDraft = {
+  SavedAt: '2026-06-10T14:00:00.000Z',
+  Order: {
+    DeliveryDate: '2026-06-12',
+    Name: 'Pat Draft',
+    Phone: '3125550142',
+    Email: 'pat@example.com',
+    ReferencePO: '',
+    ProductQuantities: [
+      { Code: 'BR-1105', CaseQuantity: '1.', UnitQuantity: '' },
+      { Code: 'BR-1182', CaseQuantity: 3, UnitQuantity: '' },
+    ],
+    Step: 1,
+  },
+};
+
+const noDraft = { status: 404, body: { ErrorMessage: 'The draft was not found' } };
+const base = {
+  'GET CustomerTypes': { status: 200, body: customerTypes },
+  'GET Customer/1': { status: 200, body: customer },
+  'GET Orders/1001': { status: 200, body: { DeliveryDates: [], Orders: [] } },
+  'GET Customer/1/Draft': noDraft,
+};
+
+const routes = [
+  { path: '/order/form/:id', Component: OrderForm },
+  { path: '/order/home', Component: OrderHome },
+];
+
+/** The bodies of the PUT Draft calls so far, in order. */
+const puts = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls
+    .filter(([url, init]) => String(url).endsWith('/Draft') && init?.method === 'PUT')
+    .map(([, init]) => JSON.parse(String(init!.body)));
+const calls = (fetchMock: ReturnType<typeof mockApi>) =>
+  fetchMock.mock.calls.map(
+    ([url, init]) => `${init?.method ?? 'GET'} ${String(url).replace('/api/v1/', '')}`,
+  );
+
+const answerSaved = (init: RequestInit | undefined) => ({
+  status: 200,
+  body: { SavedAt: '2026-06-10T15:00:01.000Z', Order: JSON.parse(String(init!.body)) },
+});
+
+const button = (name: string) =>
+  screen
+    .getByText(name, { selector: '.mantine-Button-label, .mantine-Stepper-stepLabel' })
+    .closest('button')!;
+const typeName = (value: string) => fireEvent.change(screen.getByLabelText(/^Name/), { target: { value } });
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-06-10T15:00:00Z'));
+  quietFocusTrapWarnings();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('the order form as a draft', { timeout: 30_000 }, () => {
+  it('saves nothing on opening, then the latest state once the typing pauses', async () => {
+    const fetchMock = mockApi({ ...base, 'PUT Customer/1/Draft': answerSaved });
+    renderOrderRoutes(routes, '/order/form/0');
+    await screen.findByText(/^Earliest delivery date/);
+    await wait(AUTOSAVE_DELAY_MS + 200);
+    expect(puts(fetchMock)).toEqual([]);
+
+    typeName('P');
+    typeName('Pa');
+    typeName('Pat');
+    expect(screen.getByTestId('draft-status').textContent).toBe('Saving…');
+    await wait(AUTOSAVE_DELAY_MS / 2);
+    expect(puts(fetchMock)).toEqual([]);
+    await waitFor(() => expect(screen.getByTestId('draft-status').textContent).toBe('Saved'));
+    expect(puts(fetchMock)).toHaveLength(1);
+    expect(puts(fetchMock)[0]).toMatchObject({ Name: 'Pat', Step: 0, ProductQuantities: [] });
+  });
+
+  it('sends one save at a time: a change made meanwhile goes when the first has landed', async () => {
+    let land: (r: Response) => void = () => {};
+    const fetchMock = mockApi({
+      ...base,
+      'PUT Customer/1/Draft': (init, n) =>
+        n === 1 ? (new Promise<Response>((r) => (land = r)) as Promise<never>) : answerSaved(init),
+    });
+    renderOrderRoutes(routes, '/order/form/0');
+    await screen.findByText(/^Earliest delivery date/);
+    typeName('First');
+    await waitFor(() => expect(puts(fetchMock)).toHaveLength(1));
+    typeName('Second');
+    typeName('Third');
+    await wait(AUTOSAVE_DELAY_MS + 300);
+    expect(puts(fetchMock)).toHaveLength(1);
+    land(new Response(JSON.stringify({ SavedAt: saved.SavedAt, Order: { Name: 'First' } }), { status: 200 }));
+    await waitFor(() => expect(puts(fetchMock)).toHaveLength(2));
+    expect(puts(fetchMock)[1].Name).toBe('Third');
+    await waitFor(() => expect(screen.getByTestId('draft-status').textContent).toBe('Saved'));
+  });
+
+  it('offers the unsent order; Continue restores it exactly, on its step with its half-typed box', async () => {
+    const fetchMock = mockApi({ ...base, 'GET Customer/1/Draft': { status: 200, body: saved } });
+    renderOrderRoutes(routes, '/order/form/0');
+    const offer = await screen.findByTestId('draft-offer');
+    expect(offer.textContent).toContain('You have an unsent order for Fri 06/12/2026 with 1 product');
+    expect(screen.queryByLabelText(/^Name/)).toBeNull();
+    fireEvent.click(button('Continue'));
+
+    const box = (await screen.findByLabelText('Cases of BR-1105 Lake Effect IPA')) as HTMLInputElement;
+    expect(box.value).toBe('1.');
+    expect((screen.getByLabelText('Cases of BR-1182 Steelworks Stout') as HTMLInputElement).value).toBe('3');
+    fireEvent.click(button('Create New Order'));
+    expect((await screen.findByLabelText(/^Name/)).getAttribute('value')).toBe('Pat Draft');
+    // Opening it is no change: nothing is saved until the customer edits it.
+    await wait(AUTOSAVE_DELAY_MS / 2);
+    expect(puts(fetchMock).every((d) => d.Step === 0)).toBe(true);
+  });
+
+  it('offers it on the order home; Discard deletes it and opens a fresh form', async () => {
+    const fetchMock = mockApi({
+      ...base,
+      'GET DisplayMessages/1': { status: 200, body: [] },
+      'GET Customer/1/DeliveryDates': { status: 200, body: [] },
+      'GET Customer/1/Draft': (_init, n) => (n === 1 ? { status: 200, body: saved } : noDraft),
+      'DELETE Customer/1/Draft': { status: 204 },
+    });
+    const { router } = renderOrderRoutes(routes, '/order/home');
+    expect((await screen.findByTestId('draft-offer')).textContent).toContain('with 1 product');
+    fireEvent.click(button('Discard'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order/form/0'));
+    expect(calls(fetchMock)).toContain('DELETE Customer/1/Draft');
+    expect(await screen.findByLabelText(/^Name/)).toBeTruthy();
+    expect(screen.queryByTestId('draft-offer')).toBeNull();
+  });
+
+  it('sends no save once the order is placed, and deletes what a save on its way put back', async () => {
+    let land: (r: Response) => void = () => {};
+    const fetchMock = mockApi({
+      ...base,
+      'GET Customer/1/Draft': { status: 200, body: { ...saved, Order: { ...saved.Order, Step: 2 } } },
+      'PUT Customer/1/Draft': (init, n) =>
+        n === 1 ? (new Promise<Response>((r) => (land = r)) as Promise<never>) : answerSaved(init),
+      'DELETE Customer/1/Draft': { status: 204 },
+      'POST Order': { status: 201, body: { IsSuccessful: true, OrderNum: 'W100123', ErrorMessage: null } },
+    });
+    renderOrderRoutes(routes, '/order/form/0');
+    fireEvent.click(await screen.findByText('Continue'));
+    // The half-typed box blocks the preview: fix it on step 2, then go on.
+    fireEvent.click(await screen.findByText('Select Your Products'));
+    fireEvent.change(await screen.findByLabelText('Cases of BR-1105 Lake Effect IPA'), {
+      target: { value: '1' },
+    });
+    await waitFor(() => expect(puts(fetchMock)).toHaveLength(1));
+    // A change the debounce still holds when Submit is pressed.
+    fireEvent.change(screen.getByLabelText('Cases of BR-1182 Steelworks Stout'), { target: { value: '4' } });
+    fireEvent.click(button('Continue'));
+    fireEvent.click(await screen.findByText('Submit'));
+    expect(await screen.findByText('Order Confirmation')).toBeTruthy();
+
+    land(
+      new Response(JSON.stringify(answerSaved({ body: JSON.stringify({ Name: 'x' }) }).body), {
+        status: 200,
+      }),
+    );
+    await waitFor(() => expect(calls(fetchMock)).toContain('DELETE Customer/1/Draft'));
+    await wait(AUTOSAVE_DELAY_MS + 300);
+    const after = calls(fetchMock).slice(calls(fetchMock).indexOf('POST Order'));
+    expect(after.filter((c) => c === 'PUT Customer/1/Draft')).toEqual([]);
+  });
+
+  it('keeps the order when its submit gets no answer; Retry sends it with the same key', async () => {
+    const ready = { ...saved.Order, ProductQuantities: [{ Code: 'BR-1105', CaseQuantity: 2 }], Step: 2 };
+    const fetchMock = mockApi({
+      ...base,
+      'GET Customer/1/Draft': { status: 200, body: { ...saved, Order: ready } },
+      'POST Order': (_init, n) =>
+        n === 1
+          ? 'network-error'
+          : { status: 201, body: { IsSuccessful: true, OrderNum: 'W100124', ErrorMessage: null } },
+    });
+    renderOrderRoutes(routes, '/order/form/0');
+    fireEvent.click(await screen.findByText('Continue'));
+    fireEvent.click(await screen.findByText('Submit'));
+    expect(await screen.findByText(NOT_SENT_TWICE)).toBeTruthy();
+    expect(screen.getByText('Lake Effect IPA')).toBeTruthy();
+    fireEvent.click(button('Retry'));
+    expect(await screen.findByText('Order Confirmation')).toBeTruthy();
+    const keys = fetchMock.mock.calls
+      .filter(([url]) => String(url).endsWith('/Order'))
+      .map(([, init]) => (init!.headers as Record<string, string>)['Idempotency-Key']);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('deletes the draft the form saved between a lost answer and its Retry', async () => {
+    const ready = { ...saved.Order, ProductQuantities: [{ Code: 'BR-1105', CaseQuantity: 2 }], Step: 1 };
+    const fetchMock = mockApi({
+      ...base,
+      'GET Customer/1/Draft': { status: 200, body: { ...saved, Order: ready } },
+      'PUT Customer/1/Draft': answerSaved,
+      'DELETE Customer/1/Draft': { status: 204 },
+      'POST Order': (_init, n) =>
+        n === 1
+          ? 'network-error'
+          : { status: 201, body: { IsSuccessful: true, OrderNum: 'W100125', ErrorMessage: null } },
+    });
+    renderOrderRoutes(routes, '/order/form/0');
+    fireEvent.click(await screen.findByText('Continue'));
+    await screen.findByLabelText('Cases of BR-1105 Lake Effect IPA');
+    fireEvent.click(button('Continue'));
+    fireEvent.click(await screen.findByText('Submit'));
+    expect(await screen.findByText(NOT_SENT_TWICE)).toBeTruthy();
+    // The first POST may have placed the order (and deleted the draft); the form saves itself again.
+    await waitFor(() => expect(puts(fetchMock)).toHaveLength(1));
+    fireEvent.click(button('Retry'));
+    expect(await screen.findByText('Order Confirmation')).toBeTruthy();
+    await waitFor(() => expect(calls(fetchMock)).toContain('DELETE Customer/1/Draft'));
+  });
+});

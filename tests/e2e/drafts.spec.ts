@@ -1,0 +1,141 @@
+import type { Page } from '@playwright/test';
+import {
+  earliestDeliveryDate,
+  expect,
+  expectAccessible,
+  forgetDraft,
+  openCustomerMenu,
+  openCustomerPage,
+  pickDeliveryDate,
+  saveScreen,
+  signInCustomer,
+  test,
+  weekday,
+} from './support';
+
+/** Issue 20's web half (design.md 7.3 and 7.9): the order form as a draft, and a lost answer retried. */
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const weekdayDate = (iso: string) =>
+  `${WEEKDAYS[weekday(iso)]} ${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
+const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
+const casesInputs = (page: Page) => page.getByRole('textbox', { name: /^Cases of / });
+const offer = (page: Page) => page.getByRole('region', { name: 'Unsent order' });
+
+async function startOrder(page: Page, name: string) {
+  await page.goto('/order/form/0');
+  const date = await earliestDeliveryDate(page);
+  await pickDeliveryDate(page, date);
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Phone').fill('3125550177');
+  await page.getByLabel('Email').fill('drafts@example.com');
+  await continueButton(page).click();
+  await expect(casesInputs(page).first()).toBeVisible();
+  return date;
+}
+
+/** The confirmation's Web Conf #, then OK back to the order home. */
+async function confirmOrder(page: Page): Promise<string> {
+  const confirmation = page.getByRole('dialog', { name: 'Order Confirmation' });
+  await expect(confirmation).toBeVisible();
+  const orderNum = (await confirmation.getByTestId('web-conf-number').textContent())!.trim();
+  await confirmation.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/order\/home$/);
+  return orderNum;
+}
+
+test.describe('drafts', () => {
+  test('an order typed on one device is offered on another, continued there and sent', async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    await signInCustomer(page);
+    const date = await startOrder(page, 'Dana Draft');
+    await casesInputs(page).nth(0).fill('2');
+    // Half typed: kept as it is on the screen.
+    await casesInputs(page).nth(1).fill('1.');
+    await expect(page.getByTestId('draft-status')).toHaveText('Saved');
+    await saveScreen(page, 'draft-saved-form');
+
+    // A second device of the same customer, signed in without forgetting the draft.
+    const second = await openCustomerPage(browser, undefined, undefined, { keepDraft: true });
+    try {
+      await expect(offer(second)).toContainText(
+        `You have an unsent order for ${weekdayDate(date)} with 1 product`,
+      );
+      await expectAccessible(second);
+      await saveScreen(second, 'draft-offer-home');
+      // A new order offers it too, in place of the empty form.
+      await openCustomerMenu(second, 'New Order');
+      await expect(offer(second)).toContainText(`for ${weekdayDate(date)} with 1 product`);
+      await expect(second.getByLabel('Name')).toHaveCount(0);
+      await expectAccessible(second);
+      await saveScreen(second, 'draft-offer-form');
+      await openCustomerMenu(second, 'Order Messages');
+      await offer(second).getByRole('button', { name: 'Continue' }).click();
+      await expect(second).toHaveURL(/\/order\/form\/0$/);
+      await expect(casesInputs(second).nth(0)).toHaveValue('2');
+      await expect(casesInputs(second).nth(1)).toHaveValue('1.');
+      await casesInputs(second).nth(1).fill('1');
+      await continueButton(second).click();
+      await second.getByRole('button', { name: 'Submit' }).click();
+      await confirmOrder(second);
+      await expect(second.getByRole('heading', { level: 1 })).toBeVisible();
+      await second.reload();
+      await expect(second.getByRole('link', { name: 'Continue' })).toBeVisible();
+      await expect(offer(second)).toHaveCount(0);
+    } finally {
+      await second.context().close();
+    }
+
+    // The first device: no offer either (its form was left, not sent; the order took its draft).
+    await page.goto('/order/home');
+    await expect(page.getByRole('link', { name: 'Continue' })).toBeVisible();
+    await expect(offer(page)).toHaveCount(0);
+    await page.goto('/order/form/0');
+    await expect(page.getByLabel('Name')).toBeVisible();
+    await expect(offer(page)).toHaveCount(0);
+    await forgetDraft(page);
+  });
+
+  test('a submit whose answer is lost keeps the order, and Retry places it once', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signInCustomer(page);
+    // Its own name per project: both projects may share one server (a run without --project).
+    const name = `Rory Retry ${test.info().project.name}`;
+    await startOrder(page, name);
+    await casesInputs(page).nth(0).fill('3');
+    await continueButton(page).click();
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+
+    // The first POST reaches the server, which places the order; its answer never comes back.
+    const keys: string[] = [];
+    await page.route('**/api/v1/Order', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (keys.length === 1) {
+        await route.fetch();
+        await route.abort('failed');
+      } else await route.continue();
+    });
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const error = page.getByRole('dialog', { name: 'Order Error' });
+    await expect(error).toContainText('Your order is kept on this screen.');
+    await expectAccessible(page);
+    await saveScreen(page, 'order-retry');
+    await error.getByRole('button', { name: 'Retry' }).click();
+    const orderNum = await confirmOrder(page);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBe(keys[1]);
+    await page.unroute('**/api/v1/Order');
+
+    await openCustomerMenu(page, 'Orders History');
+    await expect(page.getByTestId('order-row').first()).toContainText(orderNum);
+    await expect(page.getByTestId('order-row').filter({ hasText: name })).toHaveCount(1);
+    // The form saved itself between the lost answer and Retry: that draft is gone too.
+    await openCustomerMenu(page, 'Order Messages');
+    await expect(page.getByRole('link', { name: 'Continue' })).toBeVisible();
+    await expect(offer(page)).toHaveCount(0);
+  });
+});
