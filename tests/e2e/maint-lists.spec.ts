@@ -231,6 +231,11 @@ test.describe('staff lists', () => {
       await chooseOption(page, filters, 'Customer Type', 'All Customer Types');
     }
     await expect(page).toHaveURL(/\/maint\/regenerateorders$/);
+    // The table keeps the filtered rows until the whole list has come: choose from the whole
+    // list (a filtered order may be on its second page once the journeys have placed more).
+    await expect
+      .poll(async () => (await companies.allTextContents()).some((c) => !/^6\d{3}$/.test(c)))
+      .toBe(true);
 
     // Cancel leaves the selection alone.
     const rows = bodyRows(page, 'Web orders');
