@@ -3,6 +3,7 @@ import type { AuditAction, AuditChange, AuditEntity } from '../../../domain/audi
 import type { DbOrTx } from '../../db/client.js';
 import { auditEntries } from '../../db/schema.js';
 import { unauthorized } from '../../lib/http-error.js';
+import { wellFormed } from '../../lib/well-formed.js';
 
 /** Who writes and when: the signed-in admin's user name and the app's clock (decision 040). */
 export interface AuditActor {
@@ -67,8 +68,8 @@ export async function recordAudit(tx: DbOrTx, actor: AuditActor, record: AuditRe
     action: record.action,
     entity: record.entity,
     entityId: String(record.entityId),
-    summary: record.summary,
-    changes,
+    summary: wellFormed(record.summary),
+    changes: wellFormed(changes),
   });
 }
 
@@ -93,8 +94,8 @@ export async function recordAuditSql(
       record.action,
       record.entity,
       String(record.entityId),
-      record.summary,
-      JSON.stringify(record.changes ?? []),
+      wellFormed(record.summary),
+      JSON.stringify(wellFormed(record.changes ?? [])),
     ],
   );
 }

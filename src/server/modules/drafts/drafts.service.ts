@@ -3,6 +3,7 @@ import type { OrderDraftInput, SavedOrderDraft } from '../../../domain/order-dra
 import type { Db } from '../../db/client.js';
 import { customers, orderDrafts } from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';
+import { wellFormed } from '../../lib/well-formed.js';
 
 /** What a 404 names: an unknown customer, another customer's id (decision 024), or no draft. */
 export const CUSTOMER = 'The customer';
@@ -26,14 +27,6 @@ export async function getDraft(db: Db, customerId: number): Promise<SavedOrderDr
 }
 
 /**
- * The draft as JSON for a jsonb column. PostgreSQL's jsonb refuses a lone surrogate's escape
- * (`"\ud800"`), which JSON.stringify writes for half a pair, so each string is made well formed
- * first: half a pair becomes U+FFFD, as it does in every text column (the driver's UTF-8).
- */
-const wellFormedJson = (value: unknown): string =>
-  JSON.stringify(value, (_key, v: unknown) => (typeof v === 'string' ? v.toWellFormed() : v));
-
-/**
  * Keeps `draft` as the customer's one draft, replacing any earlier one, in one statement
  * (a customer that does not exist inserts nothing and is a 404).
  */
@@ -49,7 +42,7 @@ export async function saveDraft(
       db
         .select({
           customerId: customers.id,
-          body: sql`${wellFormedJson(draft)}::jsonb`.as('body'),
+          body: sql`${JSON.stringify(wellFormed(draft))}::jsonb`.as('body'),
           savedAt: sql`${now.toISOString()}::timestamptz`.as('saved_at'),
         })
         .from(customers)

@@ -35,9 +35,18 @@ describe('/maint/audit', { timeout: 30_000 }, () => {
     const urls: string[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const path = String(input).replace('/api/v1/', '');
+        // Only the trail's own request gets the page; anything else (a request still on its
+        // way from another file in this worker) is not found, as from a server without it.
+        if ((init?.method ?? 'GET') !== 'GET' || !path.startsWith('Audit')) {
+          return new Response(JSON.stringify({ ErrorMessage: 'Not found' }), {
+            status: 404,
+            headers: { 'Content-Type': 'application/json' },
+          });
+        }
         urls.push(String(input));
-        const body = contractAnswer('GET', String(input).replace('/api/v1/', ''), 200, page);
+        const body = contractAnswer('GET', path, 200, page);
         return new Response(JSON.stringify(body), {
           status: 200,
           headers: { 'Content-Type': 'application/json' },
