@@ -50,6 +50,8 @@ export function useDraftAutosave(customerId: number, draft: OrderDraftInput): Dr
     again: false,
     paused: false,
     stopped: false,
+    /** The form is gone: what was left went once, and nothing is retried or sent again. */
+    unmounted: false,
     /** Submit was pressed (and the order not placed yet): resume() does not end this. */
     submitting: false,
     /**
@@ -92,7 +94,7 @@ export function useDraftAutosave(customerId: number, draft: OrderDraftInput): Dr
       s.inFlight = null;
       const again = s.again;
       s.again = false;
-      if (s.stopped) return;
+      if (s.stopped || s.unmounted) return;
       if (again && s.latest.key !== sent.key) {
         // Changed while this one was on its way: the latest state goes now.
         if (s.timer === null && !s.paused) flush();
@@ -119,14 +121,18 @@ export function useDraftAutosave(customerId: number, draft: OrderDraftInput): Dr
   }, [key, s, flush, clearTimer]);
 
   // Leaving the form (the menu, Back) saves what is left at once instead of losing the last second.
-  useEffect(
-    () => () => {
-      if (s.timer === null) return;
-      clearTimer();
-      flush();
-    },
-    [s, clearTimer, flush],
-  );
+  // Sent once: no retry runs on after the form is gone (a timer left behind would send a stale
+  // draft minutes later, from whatever screen is open then).
+  useEffect(() => {
+    s.unmounted = false;
+    return () => {
+      if (s.timer !== null) {
+        clearTimer();
+        flush();
+      }
+      s.unmounted = true;
+    };
+  }, [s, clearTimer, flush]);
 
   const pause = useCallback(() => {
     clearTimer();
