@@ -50,7 +50,12 @@ export type OrderGuideProduct = z.infer<typeof OrderGuideProductSchema>;
 export const OrderGuideSchema = z.object({
   /** The 5 most recent delivery dates before today, oldest first (as the worksheet). */
   DeliveryDates: z.array(z.string()),
-  /** The products the customer may order, most ordered first, then by description. */
+  /**
+   * The products the customer may order that have a figure (cases in History, TimesOrdered or
+   * AverageWeeklyCases above 0, or a saved Par), most ordered first, then by description. A
+   * product the customer may order that is not listed has none of them: no history, no par,
+   * a suggestion of 0 (decision 046; design.md 7.1 lists every product).
+   */
   Products: z.array(OrderGuideProductSchema),
 });
 export type OrderGuide = z.infer<typeof OrderGuideSchema>;

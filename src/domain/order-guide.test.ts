@@ -5,10 +5,12 @@ import {
   buildOrderGuide,
   type GuideLine,
   type GuideProduct,
+  hasFigures,
   isUsuallyOrdered,
   orderToPar,
   parToOrderTo,
   suggestedPar,
+  withoutFigures,
 } from './order-guide';
 import type { OrderGuide } from './order-guide.schema';
 
@@ -54,13 +56,41 @@ describe('DeliveryDates and History', () => {
     expect(p.History).toEqual({ [ago(1)]: 1, [ago(2)]: 2, [ago(3)]: 3, [ago(4)]: 4, [ago(5)]: 5 });
   });
 
-  it('is empty for a customer without orders', () => {
-    expect(guide([product('A')], [])).toEqual({
-      DeliveryDates: [],
-      Products: [
-        { ...product('A'), History: {}, TimesOrdered: 0, AverageWeeklyCases: 0, Par: null, SuggestedPar: 0 },
-      ],
+  it('is empty for a customer without orders: a product without a figure is not listed', () => {
+    expect(guide([product('A')], [])).toEqual({ DeliveryDates: [], Products: [] });
+  });
+});
+
+describe('which products the guide lists (decision 046)', () => {
+  const listed = (lines: GuideLine[], pars: [string, number][] = []) =>
+    guide([product('A')], lines, pars).Products.map((p) => p.Code);
+
+  it('lists a product with cases shown, an appearance among the last 8 dates, cases in the 56 days or a par', () => {
+    expect(listed([line(7, 'A', 1)])).toEqual(['A']);
+    expect(listed([line(7, 'A', 0, 3)])).toEqual(['A']); // in units only: an appearance
+    // The 9th date back: no appearance, no History, but cases within the 56 days.
+    const eightOthers = Array.from({ length: 8 }, (_, k) => line(k + 1, 'B', 1));
+    expect(listed([line(20, 'A', 2), ...eightOthers])).toEqual(['A']);
+    expect(listed([], [['A', 0]])).toEqual(['A']);
+  });
+
+  it('leaves out a product with only lines of zeros, or orders from before the 8 dates and the 56 days', () => {
+    expect(listed([line(7, 'A', 0, 0)])).toEqual([]);
+    const eightOthers = Array.from({ length: 8 }, (_, k) => line(k + 1, 'B', 1));
+    expect(listed([line(70, 'A', 2), ...eightOthers])).toEqual([]);
+    expect(listed([line(0, 'A', 5), line(-7, 'A', 5)])).toEqual([]); // today and later: not yet
+  });
+
+  it('gives a product it leaves out no figures', () => {
+    expect(withoutFigures(product('A'))).toEqual({
+      ...product('A'),
+      History: {},
+      TimesOrdered: 0,
+      AverageWeeklyCases: 0,
+      Par: null,
+      SuggestedPar: 0,
     });
+    expect(hasFigures(withoutFigures(product('A')))).toBe(false);
   });
 });
 
@@ -99,7 +129,6 @@ describe('AverageWeeklyCases and SuggestedPar', () => {
   });
 
   it.each([
-    [0, 0, 0],
     [1, 0.125, 1], // 2 x 0.125 = 0.25, rounded up
     [3, 0.375, 1],
     [4, 0.5, 1], // exactly 1: not rounded up to 2
@@ -121,17 +150,23 @@ describe('AverageWeeklyCases and SuggestedPar', () => {
 
 describe('Par and order', () => {
   it('gives the saved par or null', () => {
-    const g = guide([product('A'), product('B')], [], [['A', 12]]);
+    const g = guide([product('A'), product('B')], [line(7, 'B', 1)], [['A', 12]]);
     expect(g.Products.map((p) => [p.Code, p.Par])).toEqual([
-      ['A', 12],
       ['B', null],
+      ['A', 12],
     ]);
   });
 
   it('sorts most ordered first, then by description without regard to case, then by code', () => {
     const products = [product('1', 'stout'), product('2', 'Lager'), product('3', 'ale'), product('4', 'Ale')];
     products.push(product('0', 'Ale'));
-    const g = guide(products, [line(7, '1', 1), line(14, '1', 1), line(7, '2', 1)]);
+    // 0, 3 and 4 are listed by their pars.
+    const pars: [string, number][] = [
+      ['0', 1],
+      ['3', 1],
+      ['4', 1],
+    ];
+    const g = guide(products, [line(7, '1', 1), line(14, '1', 1), line(7, '2', 1)], pars);
     expect(g.Products.map((p) => p.Code)).toEqual(['1', '2', '0', '3', '4']);
   });
 });
@@ -209,7 +244,12 @@ function reference(products: GuideProduct[], lines: GuideLine[], pars: Map<strin
     const byText = a.Description.localeCompare(b.Description, 'en', { sensitivity: 'accent' });
     return byText !== 0 ? byText : a.Code < b.Code ? -1 : 1;
   });
-  return { DeliveryDates: lastFive, Products: rows };
+  // Listed: a product with any figure of its own (decision 046).
+  const listed = rows.filter(
+    (r) =>
+      Object.keys(r.History).length > 0 || r.TimesOrdered > 0 || r.AverageWeeklyCases > 0 || r.Par !== null,
+  );
+  return { DeliveryDates: lastFive, Products: listed };
 }
 
 describe('against the reference', () => {

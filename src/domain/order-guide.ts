@@ -93,13 +93,34 @@ export function buildOrderGuide({ today, products, lines, pars }: OrderGuideInpu
       SuggestedPar: suggestedPar(average),
     };
   });
-  guide.sort(
+  const listed = guide.filter(hasFigures);
+  listed.sort(
     (a, b) =>
       b.TimesOrdered - a.TimesOrdered ||
       byDescription.compare(a.Description, b.Description) ||
       (a.Code < b.Code ? -1 : a.Code > b.Code ? 1 : 0),
   );
-  return { DeliveryDates: deliveryDates, Products: guide };
+  return { DeliveryDates: deliveryDates, Products: listed };
+}
+
+/**
+ * Whether the guide lists a product: it has a figure of its own (cases in one of the dates
+ * shown, an appearance among the last 8 dates, cases in the 56 days, or a saved par). The
+ * others have nothing to show beyond what the order form already has, so the guide leaves
+ * them out (decision 046): a customer with 1,500 orderable products gets the hundred or so
+ * they order, not 260 kB for a slow phone to download and parse.
+ */
+export function hasFigures(
+  p: Pick<OrderGuideProduct, 'History' | 'TimesOrdered' | 'AverageWeeklyCases' | 'Par'>,
+) {
+  return (
+    p.TimesOrdered > 0 || p.AverageWeeklyCases > 0 || p.Par !== null || Object.keys(p.History).length > 0
+  );
+}
+
+/** What the guide's figures are for a product it does not list: none. */
+export function withoutFigures(p: GuideProduct): OrderGuideProduct {
+  return { ...p, History: {}, TimesOrdered: 0, AverageWeeklyCases: 0, Par: null, SuggestedPar: 0 };
 }
 
 /** Two weeks of the average, rounded up to whole cases: 0 for a product never ordered. */

@@ -1,6 +1,8 @@
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, businessToday } from '../../../domain/business-date.js';
 import { OrderGuideSchema } from '../../../domain/order-guide.schema.js';
+import { customerPars, products } from '../../db/schema.js';
 import { standardGuideCustomer } from '../../test/guide-fixtures.js';
 import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
 import { customerByCompany } from '../../test/order-fixtures.js';
@@ -29,7 +31,7 @@ describe('GET Customer/{id}/OrderGuide', () => {
   const get = (url: string, cookie?: string) =>
     t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
-  it('gives the offered products with their history, times ordered, average and suggested par', async () => {
+  it('gives the offered products that have a figure with their history, times ordered, average and suggested par', async () => {
     const res = await get(`/api/v1/Customer/${id}/OrderGuide`, own);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -64,22 +66,22 @@ describe('GET Customer/{id}/OrderGuide', () => {
           Par: null,
           SuggestedPar: 1,
         },
-        {
-          Code: 'G-3',
-          Description: 'Mid Stout',
-          UnitsPerCase: 24,
-          CaseOnly: true,
-          History: {},
-          TimesOrdered: 0, // a line of zeros is not an order of it; next week's order is not yet
-          AverageWeeklyCases: 0,
-          Par: null,
-          SuggestedPar: 0,
-        },
+        // G-3 (a line of zeros only, and next week's order not yet) and the products never
+        // ordered have no figure: not listed (decision 046).
       ],
     });
   });
 
   it('offers the products of the delivery date in `date`, with the same figures', async () => {
+    // A saved par lists a product without orders: G-3, G-5 and G-6 are listed by theirs.
+    const parsOf = ['G-3', 'G-5', 'G-6'];
+    const parProducts = await t.db
+      .select({ code: products.code })
+      .from(products)
+      .where(inArray(products.code, parsOf));
+    await t.db
+      .insert(customerPars)
+      .values(parProducts.map((p) => ({ customerId: id, code: p.code, par: 1 })));
     const codes = async (date: string) => {
       const res = await get(`/api/v1/Customer/${id}/OrderGuide?date=${date}`, own);
       expect(res.statusCode).toBe(200);
@@ -92,6 +94,8 @@ describe('GET Customer/{id}/OrderGuide', () => {
     const later = await get(`/api/v1/Customer/${id}/OrderGuide?date=${addDays(today, 14)}`, own);
     expect(later.json().DeliveryDates).toEqual([ago(28), ago(21), ago(14), ago(7), ago(3)]);
     expect(later.json().Products[0].TimesOrdered).toBe(7);
+    await t.db.delete(customerPars).where(eq(customerPars.customerId, id));
+    expect(await codes(today)).toEqual(['G-1', 'G-2']);
   });
 
   it.each(['2026-02-30', '11/25/2026', 'tomorrow', ''])('refuses the date %j with 422', async (date) => {

@@ -12,42 +12,47 @@ import { runStatement, type Statement } from '../orders/statements.js';
 
 /**
  * What the guide needs, in one statement ($1 customer, $2 today, $3 the delivery date ordered
- * for, $4 the first day of the average): the products the order form offers for $3 (design.md
- * 5.2: active, linked, the link's dates containing it), the customer's order lines, web and
- * imported, from the older of the 8th most recent delivery date and the first day of the
- * average up to yesterday (all the rules look at, and no more: a year of history stays in the
- * database), and the saved pars. Both reads of orders go through
- * orders_customer_delivery_date_idx, and the lines through order_lines_order_code_key. Rows
- * are JSON arrays, not objects: a guide of 1,500 products parses faster without 1,500 copies
- * of the keys. No row when the customer does not exist.
+ * for, $4 the first day of the average): the customer's order lines, web and imported, from
+ * the older of the 8th most recent delivery date and the first day of the average up to
+ * yesterday (all the rules look at, and no more: a year of history stays in the database);
+ * the saved pars; and, of the products the order form offers for $3 (design.md 5.2: active,
+ * linked, the link's dates containing it), those two name, looked up by code and link (the
+ * unique indexes of products.code and customer_products): the guide lists only products with
+ * a figure (decision 046), so a catalogue of 1,500 costs what the customer's usual hundred do. Both reads of orders go through orders_customer_delivery_date_idx, and the
+ * lines through order_lines_order_code_key. Rows are JSON arrays, not objects: they parse
+ * faster without a copy of the keys in each. No row when the customer does not exist.
  */
 const guideStatement: Statement = {
-  name: 'order-guide',
+  name: 'order-guide-listed',
   text: `
 with recent as (
   select distinct delivery_date from orders
   where customer_id = $1 and delivery_date < $2::text::date
   order by delivery_date desc
   limit ${TIMES_ORDERED_DATES}
+), lines as (
+  select o.delivery_date, ol.code, ol.case_quantity, ol.unit_quantity
+  from orders o
+  join order_lines ol on ol.order_id = o.id
+  where o.customer_id = $1 and o.delivery_date < $2::text::date
+    and o.delivery_date >= least((select min(delivery_date) from recent), $4::text::date)
+), pars as (
+  select code, par from customer_pars where customer_id = $1
 )
 select
   (select coalesce(json_agg(json_build_array(p.code, p.description, p.units, p.is_case_only)), '[]')
-    from customer_products cp
-    join products p on p.id = cp.product_id
-    where cp.customer_id = c.id and p.is_active
+    from (select code from lines union select code from pars) named
+    join products p on p.code = named.code
+    join customer_products cp on cp.customer_id = c.id and cp.product_id = p.id
+    where p.is_active
       and (cp.start_date is null or cp.start_date <= $3::text::date)
       and (cp.end_date is null or cp.end_date >= $3::text::date)
   ) as products,
-  (select coalesce(json_agg(json_build_array(to_char(o.delivery_date, 'YYYY-MM-DD'), ol.code,
-      ol.case_quantity, ol.unit_quantity)), '[]')
-    from orders o
-    join order_lines ol on ol.order_id = o.id
-    where o.customer_id = c.id and o.delivery_date < $2::text::date
-      and o.delivery_date >= least((select min(delivery_date) from recent), $4::text::date)
+  (select coalesce(json_agg(json_build_array(to_char(l.delivery_date, 'YYYY-MM-DD'), l.code,
+      l.case_quantity, l.unit_quantity)), '[]')
+    from lines l
   ) as lines,
-  (select coalesce(json_agg(json_build_array(cp.code, cp.par)), '[]')
-    from customer_pars cp where cp.customer_id = c.id
-  ) as pars
+  (select coalesce(json_agg(json_build_array(code, par)), '[]') from pars) as pars
 from customers c
 where c.id = $1`,
 };

@@ -85,7 +85,8 @@ describe('PUT Customer/{id}/Pars', () => {
       { Code: 'G-1', Par: 9 },
       { Code: 'G-2', Par: 4 },
     ]);
-    expect(await pars()).toEqual({ 'G-1': 9, 'G-2': 4, 'G-3': null });
+    // G-3 has no orders: with its par forgotten, the guide has no figure of it to list.
+    expect(await pars()).toEqual({ 'G-1': 9, 'G-2': 4 });
     expect(await worksheetPars()).toEqual({ 'G-1': 9, 'G-2': 4, 'G-3': null, 'OLD-1': null });
     // An empty list saves nothing and answers what is saved; an admin saves for the customer.
     expect((await put([])).json()).toEqual(res.json());

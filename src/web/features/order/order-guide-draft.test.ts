@@ -60,14 +60,19 @@ describe('the order guide on the order form', () => {
     expect(isUsual(undefined)).toBe(false);
   });
 
-  it('puts the products in the guide order, the ones it does not know last', () => {
+  it('puts the products ordered lately in the guide order, then the others in the catalogue order', () => {
     const guide: OrderGuide = {
       DeliveryDates: [],
-      Products: [figures({ Code: 'C' }), figures({ Code: 'A' })],
+      // D is listed for its par only: it stays where the catalogue has it.
+      Products: [
+        figures({ Code: 'C', TimesOrdered: 3 }),
+        figures({ Code: 'A', TimesOrdered: 1 }),
+        figures({ Code: 'D', Par: 4 }),
+      ],
     };
-    const products = [{ Code: 'A' }, { Code: 'B' }, { Code: 'C' }];
-    expect(inGuideOrder(products, guide).map((p) => p.Code)).toEqual(['C', 'A', 'B']);
-    expect(inGuideOrder(products, undefined).map((p) => p.Code)).toEqual(['A', 'B', 'C']);
+    const products = [{ Code: 'D' }, { Code: 'A' }, { Code: 'B' }, { Code: 'C' }];
+    expect(inGuideOrder(products, guide).map((p) => p.Code)).toEqual(['C', 'A', 'D', 'B']);
+    expect(inGuideOrder(products, undefined).map((p) => p.Code)).toEqual(['D', 'A', 'B', 'C']);
   });
 
   it("writes a past delivery as the worksheet does: 'n C' or '-'", () => {

@@ -31,15 +31,17 @@ export const isUsual = (figures: OrderGuideProduct | undefined) =>
   figures !== undefined && isUsuallyOrdered(figures);
 
 /**
- * The orderable products in the guide's order (most ordered first); a product the guide does
- * not know (it loaded before a change, or not at all) follows in the catalogue's order.
+ * The orderable products in the guide's order: the ones ordered in the last 8 delivery dates
+ * first, most ordered first (the guide's order); then every other product in the catalogue's
+ * order, those the guide lists for a par or an older average and those it does not list
+ * (decision 046) alike, so saving a par never moves a row under the customer's thumb.
  */
 export function inGuideOrder<P extends { Code: string }>(
   products: readonly P[],
   guide: OrderGuide | undefined,
 ): P[] {
   if (!guide) return [...products];
-  const rank = new Map(guide.Products.map((p, i) => [p.Code, i]));
+  const rank = new Map(guide.Products.filter((p) => p.TimesOrdered > 0).map((p, i) => [p.Code, i]));
   const known = products.filter((p) => rank.has(p.Code));
   known.sort((a, b) => rank.get(a.Code)! - rank.get(b.Code)!);
   return [...known, ...products.filter((p) => !rank.has(p.Code))];

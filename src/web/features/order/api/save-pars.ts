@@ -9,7 +9,8 @@ export function savePars(customerId: number, pars: ParsSave): Promise<SavedPars>
 
 /**
  * PUT Customer/{id}/Pars. The answer is every saved par: the guides in the cache take them at
- * once (no new load of 1,500 products for one number), and the worksheet's Par column reloads.
+ * once, and the worksheet's Par column reloads. A par on a product the guide did not list (it
+ * had no figure: decision 046) lists it: the guides load again for it.
  */
 export function useSavePars(customerId: number) {
   const queryClient = useQueryClient();
@@ -19,14 +20,14 @@ export function useSavePars(customerId: number) {
     meta: { errorDialog: false },
     onSuccess: (saved) => {
       const byCode = new Map(saved.map((p) => [p.Code, p.Par]));
-      queryClient.setQueriesData<OrderGuide>({ queryKey: queryKeys.orderGuides(customerId) }, (guide) =>
-        guide
-          ? {
-              ...guide,
-              Products: guide.Products.map((p) => ({ ...p, Par: byCode.get(p.Code) ?? null })),
-            }
-          : guide,
-      );
+      let unlisted = false;
+      queryClient.setQueriesData<OrderGuide>({ queryKey: queryKeys.orderGuides(customerId) }, (guide) => {
+        if (!guide) return guide;
+        const listed = new Set(guide.Products.map((p) => p.Code));
+        if (saved.some((p) => !listed.has(p.Code))) unlisted = true;
+        return { ...guide, Products: guide.Products.map((p) => ({ ...p, Par: byCode.get(p.Code) ?? null })) };
+      });
+      if (unlisted) void queryClient.invalidateQueries({ queryKey: queryKeys.orderGuides(customerId) });
       void queryClient.invalidateQueries({ queryKey: queryKeys.worksheet(customerId) });
     },
   });

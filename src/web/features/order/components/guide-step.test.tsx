@@ -56,17 +56,7 @@ const guide: OrderGuide = {
       Par: null,
       SuggestedPar: 1,
     },
-    {
-      Code: 'SP-1067',
-      Description: 'Vodka Minis',
-      UnitsPerCase: 24,
-      CaseOnly: true,
-      History: {},
-      TimesOrdered: 0,
-      AverageWeeklyCases: 0,
-      Par: null,
-      SuggestedPar: 0,
-    },
+    // SP-1067 has no figure: the guide does not list it (decision 046).
   ],
 };
 
@@ -250,6 +240,54 @@ describe('order form, step 2 as an order guide', { timeout: 30_000 }, () => {
     expect(JSON.parse(String(put![1]!.body))).toEqual([{ Code: 'BR-1105', Par: 3 }]);
     // Still on step 2: the dialog's Enter is not the order form's.
     expect(screen.getByLabelText('Cases of BR-1105 Lake Effect IPA')).toBeTruthy();
+  });
+
+  it('sets a par on a product the guide does not list, which the guide then lists', async () => {
+    const listed: OrderGuide = {
+      ...guide,
+      Products: [
+        ...guide.Products,
+        {
+          Code: 'SP-1067',
+          Description: 'Vodka Minis',
+          UnitsPerCase: 24,
+          CaseOnly: true,
+          History: {},
+          TimesOrdered: 0,
+          AverageWeeklyCases: 0,
+          Par: 2,
+          SuggestedPar: 0,
+        },
+      ],
+    };
+    const fetchMock = mockApi({
+      ...api,
+      // The second load is the one after the save.
+      'GET Customer/1/OrderGuide?date=2026-06-12': (_init, n) => ({
+        status: 200,
+        body: n === 1 ? guide : listed,
+      }),
+      'PUT Customer/1/Pars': {
+        status: 200,
+        body: [
+          { Code: 'SP-1067', Par: 2 },
+          { Code: 'WN-1159', Par: 6 },
+        ],
+      },
+    });
+    renderForm();
+    await toProducts();
+    expect(rowCodes()).toEqual(['WN-1159', 'BR-1105', 'SP-1067']);
+    fireEvent.click(screen.getByTestId('par-SP-1067'));
+    const par = (await screen.findByLabelText('Par (cases)')) as HTMLInputElement;
+    expect(par.value).toBe('');
+    fireEvent.change(par, { target: { value: '2' } });
+    fireEvent.click(button('Save par'));
+    await waitFor(() => expect(screen.getByTestId('par-SP-1067').textContent).toBe('Par 2'));
+    const loads = fetchMock.mock.calls.filter(([url]) => String(url).includes('/OrderGuide'));
+    expect(loads).toHaveLength(2);
+    // The row stays where it was.
+    expect(rowCodes()).toEqual(['WN-1159', 'BR-1105', 'SP-1067']);
   });
 
   it("fills to par from the worksheet's counts once the guide is there", async () => {

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { withoutFigures } from '../../../../domain/order-guide';
 import type { OrderGuideProduct } from '../../../../domain/order-guide.schema';
 import type { OrderSummary } from '../../../../domain/order-view.schema';
 import { useSignedInCustomer } from '../../auth/api/get-session';
@@ -48,10 +49,24 @@ export function GuideStep({ state, orders, asCards, hasLinkedProducts }: GuideSt
   const queryClient = useQueryClient();
   const { drafts, replaceDrafts, available } = state;
 
-  const figures = useMemo(
-    () => new Map<string, OrderGuideProduct>((guide.data?.Products ?? []).map((p) => [p.Code, p])),
-    [guide.data],
-  );
+  // The guide lists the products with figures (decision 046); every other orderable product
+  // has none, so that its par can still be set from its row.
+  const figures = useMemo(() => {
+    const listed = new Map<string, OrderGuideProduct>((guide.data?.Products ?? []).map((p) => [p.Code, p]));
+    if (!guide.data) return listed;
+    for (const p of available)
+      if (!listed.has(p.Code))
+        listed.set(
+          p.Code,
+          withoutFigures({
+            Code: p.Code,
+            Description: p.Description,
+            UnitsPerCase: p.UnitsPerCase,
+            CaseOnly: p.IsCaseOnly,
+          }),
+        );
+    return listed;
+  }, [guide.data, available]);
   // The order of the rows, once per guide; each render only picks the lines in that order.
   const order = useMemo(() => {
     const index = new Map(available.map((p, i) => [p.Code, i]));
