@@ -60,8 +60,9 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database with the demo data for every run.
-    // The server serves a copy of the build, so a rebuild during the run cannot pull files away.
-    command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && cp -r dist/web ${dataDir}/web && npx tsx src/server/main.ts`,
+    // The server runs and serves a copy of the build (the bundled server as production runs it,
+    // decision 047), so a rebuild during the run cannot pull files away.
+    command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && cp -r dist/web ${dataDir}/web && cp -r dist/server ${dataDir}/server && node ${dataDir}/server/main.js`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -22,7 +22,10 @@ if (!existsSync(chromium)) {
   process.exit(0);
 }
 
-const built = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' }).status ?? 1;
+// The web app and the bundled server, as `npm run build` makes them (decision 047).
+const built =
+  (spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' }).status ?? 1) ||
+  (spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' }).status ?? 1);
 if (built !== 0) process.exit(built);
 
 const args = process.argv.slice(2);

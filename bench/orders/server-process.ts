@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const ADMIN_PASSWORD = 'bench-admin-password';
@@ -13,7 +13,19 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `src/server/main.ts` in its own process, as production runs it, and waits for /healthz. */
+/**
+ * The server's node arguments as `npm run serve` has them (the bundled dist/server/main.js,
+ * decision 047), bundled again first (half a second) so that it is the source as it is now;
+ * BENCH_TSX=1 runs src/server/main.ts through tsx instead.
+ */
+function serverArgs(): string[] {
+  if (process.env.BENCH_TSX === '1') return ['--import', 'tsx', 'src/server/main.ts'];
+  const built = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the server could not be built');
+  return JSON.parse(readFileSync('package.json', 'utf8')).scripts.serve.split(' ').slice(1);
+}
+
+/** Starts the server in its own process, as production runs it, and waits for /healthz. */
 export async function startServer(opts: {
   databaseUrl?: string;
   dataDir: string;
@@ -22,7 +34,7 @@ export async function startServer(opts: {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   // e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, ...serverArgs()], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
