@@ -1,0 +1,176 @@
+/**
+ * The customer's pages on a phone on a slow network (issue 22, design.md 7.9): Lighthouse
+ * 12.2.3 (pinned; 13 needs Node 22) on Debian's chromium against the production build and the
+ * bundled server (`npm run build`, decision 047) on the embedded database with the demo data,
+ * Lighthouse's mobile profile (Moto G Power screen, simulated slow 4G: 150 ms round trip,
+ * 1.6 Mbit/s, and a 4x slower CPU). Three runs of each page, then the median of:
+ *   - LCP (largest contentful paint) and TBT (total blocking time),
+ *   - the bytes transferred in all and of JavaScript (what the phone downloads: brotli where
+ *     the browser asks for it),
+ * for the login page, the order home and the order form (the demo bar 1001 signed in, its
+ * session cookie sent with each request). Goals: LCP at most 2.0 s, TBT at most 200 ms, the
+ * login page's JavaScript at most 90 kB.
+ *
+ * Then the repeat visit of the order home with the service worker in place: the page is
+ * loaded once (the worker installs and caches the shell), then three times more without
+ * clearing storage, with the network and CPU throttled for real (Lighthouse's devtools
+ * throttling, since its simulation cannot model answers from the worker's cache). Goal: the
+ * first contentful paint under 1 s.
+ *
+ *   npx tsx bench/web/lighthouse-bench.ts [--runs 3]
+ */
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Flags, type Result } from 'lighthouse';
+
+const args = process.argv.slice(2);
+const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 3;
+const root = path.resolve(import.meta.dirname, '../..');
+process.chdir(root);
+
+if (!existsSync('dist/web/index.html') || !existsSync('dist/server/main.js')) {
+  const built = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bev-lighthouse-'));
+const port = 20_000 + Math.floor(Math.random() * 12_000);
+const origin = `http://localhost:${port}`;
+const serveArgs: string[] = JSON.parse(readFileSync('package.json', 'utf8'))
+  .scripts.serve.split(' ')
+  .slice(1);
+
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, serveArgs, {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+      ADMIN_PASSWORD: 'lighthouse-admin-password',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const started = Date.now();
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) return child;
+    } catch {}
+    if (Date.now() - started > 120_000) throw new Error('the server did not answer /healthz in 120 s');
+    await sleep(250);
+  }
+}
+
+/** The demo bar's session cookie, as the login screen gets it. */
+async function signIn(): Promise<string> {
+  const res = await fetch(`${origin}/api/v1/Authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ CompanyId: 1001, Zipcode: '60601' }),
+  });
+  if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+interface Figures {
+  lcp: number;
+  fcp: number;
+  tbt: number;
+  total: number;
+  js: number;
+}
+
+function figuresOf(lhr: Result): Figures {
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const summary = (
+    lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] }
+  )?.items;
+  return {
+    lcp: numeric('largest-contentful-paint'),
+    fcp: numeric('first-contentful-paint'),
+    tbt: numeric('total-blocking-time'),
+    total: summary?.find((i) => i.resourceType === 'total')?.transferSize ?? Number.NaN,
+    js: summary?.find((i) => i.resourceType === 'script')?.transferSize ?? Number.NaN,
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const ms = (x: number) => `${Math.round(x).toLocaleString('en-US')} ms`;
+const kb = (x: number) => `${(x / 1000).toFixed(1)} kB`;
+
+async function audit(url: string, flags: Flags): Promise<Figures> {
+  const result = await lighthouse(url, {
+    logLevel: 'error',
+    output: 'json',
+    onlyCategories: ['performance'],
+    ...flags,
+  });
+  if (!result) throw new Error(`no result for ${url}`);
+  const err = result.lhr.runtimeError;
+  if (err) throw new Error(`${url}: ${err.code} ${err.message}`);
+  return figuresOf(result.lhr);
+}
+
+const server = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+});
+try {
+  const cookie = await signIn();
+  const pages = [
+    { name: 'login page (/user/login)', path: '/user/login', signedIn: false },
+    { name: 'order home (/order/home)', path: '/order/home', signedIn: true },
+    { name: 'order form (/order/form/0)', path: '/order/form/0', signedIn: true },
+  ];
+  console.log(
+    `Lighthouse 12.2.3, mobile (simulated slow 4G, 4x CPU), ${runs} runs each, medians; Node ${process.versions.node}`,
+  );
+  console.log('page                           LCP        TBT       transfer   JavaScript');
+  for (const page of pages) {
+    const all: Figures[] = [];
+    for (let i = 0; i < runs; i++) {
+      all.push(
+        await audit(`${origin}${page.path}`, {
+          port: chrome.port,
+          ...(page.signedIn ? { extraHeaders: { Cookie: cookie } } : {}),
+        }),
+      );
+    }
+    const m = (k: keyof Figures) => median(all.map((f) => f[k]));
+    console.log(
+      `${page.name.padEnd(30)} ${ms(m('lcp')).padStart(9)} ${ms(m('tbt')).padStart(9)} ${kb(m('total')).padStart(10)} ${kb(m('js')).padStart(10)}`,
+    );
+  }
+
+  // The repeat visit: the first load installs the worker; the next ones keep its cache.
+  const repeat: Figures[] = [];
+  const repeatFlags: Flags = {
+    port: chrome.port,
+    extraHeaders: { Cookie: cookie },
+    throttlingMethod: 'devtools',
+  };
+  await audit(`${origin}/order/home`, repeatFlags);
+  for (let i = 0; i < runs; i++) {
+    repeat.push(await audit(`${origin}/order/home`, { ...repeatFlags, disableStorageReset: true }));
+  }
+  console.log(
+    `order home, repeat visit with the service worker (devtools throttling, ${runs} runs): first contentful paint ${ms(median(repeat.map((f) => f.fcp)))}, LCP ${ms(median(repeat.map((f) => f.lcp)))}, transfer ${kb(median(repeat.map((f) => f.total)))}`,
+  );
+} finally {
+  await chrome.kill();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.once('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
