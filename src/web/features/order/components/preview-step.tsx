@@ -17,6 +17,8 @@ export interface PreviewStepProps {
   customerTypeId: number;
   today: string;
   isPhone: boolean;
+  /** Staff's order (design.md 7.5): whom it is for, and the override's reason. */
+  staff?: { customerLabel: string; override: boolean };
 }
 
 /** Step 3, 'Preview Order': the header and only the lines with a quantity (spec section 2). */
@@ -27,9 +29,11 @@ export function PreviewStep({
   customerTypeId,
   today,
   isPhone,
+  staff,
 }: PreviewStepProps) {
   const far = isFarDate(header.DeliveryDate, today);
   const fields: HeaderField[] = [
+    ...(staff ? [{ label: 'Order for', value: staff.customerLabel, testId: 'preview-order-for' }] : []),
     {
       label: 'Delivery Date',
       value: formatDate(header.DeliveryDate),
@@ -42,6 +46,9 @@ export function PreviewStep({
   ];
   if (isReferenceCustomerType(customerTypeId)) {
     fields.push({ label: 'Reference PO', value: header.ReferencePO.trim() });
+  }
+  if (staff?.override) {
+    fields.push({ label: 'Lead time overridden', value: (header.OverrideReason ?? '').trim() });
   }
   const kept = orderedLines(lines).map((l) => ({
     Code: l.product.Code,
