@@ -109,7 +109,7 @@ export function DeliveryStep({ form, ctx, today, orders = [], override }: Delive
       )}
       {ordersFor(orders, date).length > 0 && (
         <Box style={{ gridColumn: '1 / -1' }}>
-          <ExistingOrderNote orders={orders} date={date} />
+          <ExistingOrderNote orders={orders} date={date} forStaff={override !== undefined} />
         </Box>
       )}
     </SimpleGrid>

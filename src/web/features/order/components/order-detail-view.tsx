@@ -33,7 +33,7 @@ export function OrderDetailView({
   ];
   if (order.ReferencePO) fields.push({ label: 'Reference PO', value: order.ReferencePO });
   const entered = enteredByLabel(order.EnteredBy);
-  if (entered) fields.push({ label: 'Entered', value: entered, testId: 'detail-entered-by' });
+  if (entered) fields.push({ label: 'Staff order', value: entered, testId: 'detail-entered-by' });
   return (
     <>
       <OrderHeaderView fields={fields} />

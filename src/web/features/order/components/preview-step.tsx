@@ -61,7 +61,7 @@ export function PreviewStep({
 
   return (
     <Stack gap="md">
-      <ExistingOrderNote orders={orders} date={header.DeliveryDate} />
+      <ExistingOrderNote orders={orders} date={header.DeliveryDate} forStaff={staff !== undefined} />
       <OrderHeaderView fields={fields} />
       <Title order={2} size="h4">
         Products
