@@ -43,6 +43,7 @@ const order = toOrderDetail(
     deliveryDate: '2026-12-01',
     name: 'Bench Buyer',
     phone: '3125550100',
+    enteredBy: null,
     email: 'buyer@bench.example.com',
     referencePo: '',
     status: 1,

@@ -20,6 +20,7 @@ export const AUDIT_ENTITIES = [
   'CustomerReminders',
   'Import',
   'Regenerate',
+  'Order',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -38,6 +38,11 @@ export interface DeliveryDateContext {
    * rule needs); the picker passes the months it shows. Absent: no holidays.
    */
   holidays?: HolidayLookup;
+  /**
+   * Staff overrode the lead time (design.md 7.5): `earliest` is today, and the order must give
+   * an Override Reason. The days never delivered stay refused.
+   */
+  overrideLeadTime?: boolean;
 }
 
 /**

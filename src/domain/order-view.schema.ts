@@ -45,6 +45,8 @@ export const OrderSummarySchema = z.object({
   Email: z.string(),
   ReferencePO: z.string(),
   Status: z.number().int(),
+  /** The staff user who entered the order for the customer (design.md 7.5); null when the customer did. */
+  EnteredBy: z.string().nullable(),
   ProductCount: z.number().int(),
   TotalCases: z.number().int(),
 });

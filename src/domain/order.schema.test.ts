@@ -65,6 +65,10 @@ describe('validateOrder: a good order', () => {
         Phone: '3125550142',
         Email: 'dana@example.com',
         ReferencePO: null, // type 2 is not a reference customer
+        // A customer's own order: no customer named, no override (design.md 7.5).
+        CustomerId: null,
+        OverrideLeadTime: false,
+        OverrideReason: null,
         ProductQuantities: [
           {
             Code: 'COLA12',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isIsoDate } from './business-date';
+import { businessToday, isIsoDate } from './business-date';
 import {
   type DeliveryDateContext,
   deliveryDateError,
@@ -9,6 +9,7 @@ import {
 } from './delivery-date';
 import { normalizeOrderLines, normalizeQuantity, totalUnits } from './order-lines';
 import { normalizePhone } from './phone';
+import { staffOrderFields, staffOrderMessages } from './staff-order';
 
 /**
  * The order a customer sends (POST /api/v1/Order), as one set of zod schemas for the
@@ -159,6 +160,8 @@ export const OrderInputSchema = z.object(
       .array(OrderLineInputSchema, { error: messages.linesInvalid })
       .max(MAX_ORDER_LINES, messages.tooManyLines)
       .default([]),
+    // Staff orders for a customer (design.md 7.5): absent from a customer's own order.
+    ...staffOrderFields,
   },
   { error: messages.orderInvalid },
 );
@@ -173,7 +176,7 @@ export function orderInputSchemaFor(ctx: DeliveryDateContext) {
   // The holidays are part of the rule: the server's context holds the requested date's only
   // (0 or 1), the form's the months it shows.
   const holidays = ctx.holidays ? [...ctx.holidays].map(([date, name]) => `${date}=${name}`).join(',') : '';
-  const key = `${ctx.earliest}|${ctx.customerTypeId}|${holidays}`;
+  const key = `${ctx.earliest}|${ctx.customerTypeId}|${ctx.overrideLeadTime === true}|${holidays}`;
   let schema = schemaCache.get(key);
   if (!schema) {
     // A day's earliest dates times the customer types: a handful. The bound only guards
@@ -200,6 +203,12 @@ function buildOrderInputSchema(ctx: DeliveryDateContext) {
       if (po === null) check.addIssue({ code: 'custom', message: messages.referencePoRequired });
       return po;
     }),
+    // The reason goes with the override (design.md 7.5); without it a reason sent is dropped.
+    OverrideReason: staffOrderFields.OverrideReason.transform((reason, check): string | null => {
+      if (!ctx.overrideLeadTime) return null;
+      if (reason === null) check.addIssue({ code: 'custom', message: staffOrderMessages.reasonRequired });
+      return reason;
+    }),
   });
 }
 
@@ -217,6 +226,11 @@ export interface OrderRulesContext {
   customerType: CustomerTypeRules;
   /** Days without deliveries (design.md 7.2); POST Order reads the requested date's only. */
   holidays?: HolidayLookup;
+  /**
+   * Staff accept a date inside the lead time (design.md 7.5): the earliest date is today, and
+   * Sundays, holidays and type-1 Saturdays stay refused. Never set for a customer's own order.
+   */
+  overrideLeadTime?: boolean;
 }
 
 /** What the date picker and `orderInputSchemaFor` need for the signed-in customer at `now`. */
@@ -225,17 +239,23 @@ export function deliveryDateContext({
   tz,
   customerType,
   holidays,
+  overrideLeadTime,
 }: OrderRulesContext): DeliveryDateContext {
-  const earliest = earliestDeliveryDate({
-    now,
-    tz,
-    leadHours: customerType.LeadHours,
-    cutoffHours: customerType.CutoffHours,
-    cutoffMinutes: customerType.CutoffMinutes,
-  });
-  return holidays
-    ? { earliest, customerTypeId: customerType.Id, holidays }
-    : { earliest, customerTypeId: customerType.Id };
+  const earliest = overrideLeadTime
+    ? businessToday(now, tz)
+    : earliestDeliveryDate({
+        now,
+        tz,
+        leadHours: customerType.LeadHours,
+        cutoffHours: customerType.CutoffHours,
+        cutoffMinutes: customerType.CutoffMinutes,
+      });
+  return {
+    earliest,
+    customerTypeId: customerType.Id,
+    ...(holidays ? { holidays } : {}),
+    ...(overrideLeadTime ? { overrideLeadTime: true } : {}),
+  };
 }
 
 export interface OrderableProduct {

@@ -85,6 +85,8 @@ export const WebOrderListItemSchema = z.object({
   ExportedAt: z.string().nullable(),
   /** When the confirmation mail last went out; null while it is still owed (decision 016). */
   MailedAt: z.string().nullable(),
+  /** The staff user who entered the order for the customer (design.md 7.5); null when the customer did. */
+  EnteredBy: z.string().nullable(),
 });
 export type WebOrderListItem = z.infer<typeof WebOrderListItemSchema>;
 

@@ -20,6 +20,11 @@ export const paths = {
   customers: '/maint/customers',
   customerImport: '/maint/customer/import',
   customerEdit: (id: number | string) => `/maint/customer/edit/${id}`,
+  /** The customer's view on its Orders tab (where staff land after ordering for them). */
+  customerOrders: (id: number | string) => `/maint/customer/edit/${id}?tab=orders`,
+  /** Staff's order for the customer (design.md 7.5): the customer's order form, as staff. */
+  customerOrder: (id: number | string) => `/maint/customer/order/${id}`,
+  maintOrder: (id: number | string) => `/maint/order/${id}`,
   customerItemsImport: '/maint/customer/importitems',
   customerTypes: '/maint/customertype',
   customerTypeEdit: (id: number | string) => `/maint/customertype/edit/${id}`,

@@ -91,6 +91,16 @@ export const routes: RouteObject[] = [
             lazy: () => import('./features/customers/customer-edit.route'),
           },
           {
+            path: 'customer/order/:id',
+            handle: title('Customer - New Order'),
+            lazy: () => import('./features/customers/customer-order.route'),
+          },
+          {
+            path: 'order/:id',
+            handle: title('Order Detail'),
+            lazy: () => import('./features/order/maint-order-detail.route'),
+          },
+          {
             path: 'customer/importitems',
             handle: title('Customer Items Import'),
             lazy: () => import('./features/customers/customer-items-import.route'),

@@ -174,6 +174,10 @@ export const orders = pgTable(
      * with a different body is refused (decision 024); null without a key, or from before.
      */
     idempotencyBodyHash: text('idempotency_body_hash'),
+    /** The admin's user name when staff placed the order for the customer (design.md 7.5); null when the customer did. */
+    enteredBy: text('entered_by'),
+    /** Why staff accepted a delivery date inside the lead time; null without the override. */
+    overrideReason: text('override_reason'),
   },
   (t) => [
     uniqueIndex('orders_order_num_key').on(t.orderNum),

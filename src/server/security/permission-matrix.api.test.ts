@@ -53,8 +53,10 @@ const rows: Record<string, Row> = {
   'GET /api/v1/Session': anyone(200),
   'GET /api/v1/Footer': anyone(200),
   'POST /api/v1/Footer': { ...adminOnly(200), body: () => ({ Footer: '<p>Matrix</p>' }) },
-  // Customers order for themselves only: the body is checked after the role, so 422 here.
-  'POST /api/v1/Order': { nobody: 401, a: 422, b: 422, admin: 403, body: () => ({}) },
+  // Customers order for themselves only (the body is checked after the role, so 422 here);
+  // staff order for a customer they name (design.md 7.5: 422 without CustomerId). A customer
+  // naming another customer is 403: staff-order.routes.test.ts.
+  'POST /api/v1/Order': { nobody: 401, a: 422, b: 422, admin: 422, body: () => ({}) },
   'GET /api/v1/Order/{id}': { ...ownOrAdmin, url: (c) => `/api/v1/Order/${c.orderOfA}` },
   'GET /api/v1/Orders/{companyId}': { ...ownOrAdmin, url: () => '/api/v1/Orders/1001' },
   'GET /api/v1/Order/{customerId}/Last': { ...ownOrAdmin, url: (c) => `/api/v1/Order/${c.aId}/Last` },

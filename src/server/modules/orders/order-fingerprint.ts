@@ -19,9 +19,22 @@ export function orderBodyHash(body: unknown): string {
 export function normalizedOrderBody(body: unknown): string {
   const parsed = OrderInputSchema.safeParse(body);
   if (!parsed.success) return JSON.stringify(['unparsed', body ?? null]);
-  const { DeliveryDate, Name, Phone, Email, ReferencePO, ProductQuantities } = parsed.data;
+  const {
+    DeliveryDate,
+    Name,
+    Phone,
+    Email,
+    ReferencePO,
+    ProductQuantities,
+    OverrideLeadTime,
+    OverrideReason,
+  } = parsed.data;
   const lines = ProductQuantities.filter((l) => l.CaseQuantity !== 0 || l.UnitQuantity !== 0)
     .map((l) => [l.Code, l.CaseQuantity, l.UnitQuantity] as const)
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify(['order', DeliveryDate, Name, Phone, Email, ReferencePO ?? null, lines]);
+  const order: unknown[] = ['order', DeliveryDate, Name, Phone, Email, ReferencePO ?? null, lines];
+  // A staff order's override is part of what it says (the customer is the key's own scope). An
+  // order without it hashes as before, so the hashes already stored still match their retries.
+  if (OverrideLeadTime) order.push(['override', OverrideReason]);
+  return JSON.stringify(order);
 }

@@ -5,8 +5,9 @@ import type { Database, DbOrTx } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import { isUniqueViolation, pgConstraint } from '../../lib/db-errors.js';
 import type { CustomerRow } from '../../plugins/auth.js';
+import { type AuditActor, type AuditRecord, recordAudit } from '../audit/audit.js';
 import type { OrderLineRow, OrderRow } from './orders.service.js';
-import { customerColumnsSql, runStatement, type Statement } from './statements.js';
+import { customerColumnsSql, runStatement, runStatementInTransaction, type Statement } from './statements.js';
 
 /** POST Order's database side (decision 017): one read before the rules, one insert after. */
 
@@ -132,6 +133,8 @@ export async function findByIdempotencyKey(
  * The order comes out claimed for its first confirmation mail (attempt 1, leased until $16,
  * due at once: decision 016), so a process that dies before that mail leaves it to the retry
  * round once the lease lapses, and the first attempt needs no claim statement of its own.
+ * A staff order (design.md 7.5) records who entered it ($18) and the override's reason ($19),
+ * and leaves the customer's draft alone: it is the customer's, and staff did not type it.
  */
 const insertOrderStatement: Statement = {
   name: 'insert_web_order',
@@ -139,9 +142,10 @@ const insertOrderStatement: Statement = {
 with saved as (
   insert into orders (customer_id, order_num, source, order_type, create_date, delivery_date,
                       name, phone, email, reference_po, status, idempotency_key,
-                      idempotency_body_hash, mail_attempts, mail_sending_until, mail_next_attempt_at)
+                      idempotency_body_hash, mail_attempts, mail_sending_until, mail_next_attempt_at,
+                      entered_by, override_reason)
   values ($1, 'W' || nextval('web_order_num_seq'), 'web', 'WEB', $2, $3, $4, $5, $6, $7, 1, $8,
-          $17, 1, $16, $2)
+          $17, 1, $16, $2, $18, $19)
   returning id, order_num
 ), lines as (
   insert into order_lines (order_id, product_id, code, description, units_per_case,
@@ -154,7 +158,7 @@ with saved as (
   order by l.n
 ), draft as (
   -- The customer's draft is this order now (design.md 7.3): deleted only if the order is saved.
-  delete from order_drafts where customer_id = $1
+  delete from order_drafts where customer_id = $1 and $18::text is null
 )
 select id, order_num as "orderNum" from saved`,
 };
@@ -189,6 +193,7 @@ export interface SavedOrder {
     | 'referencePo'
     | 'status'
     | 'idempotencyKey'
+    | 'enteredBy'
   >;
   lines: Omit<OrderLineRow, 'id' | 'orderId'>[];
 }
@@ -205,6 +210,11 @@ export async function insertWebOrder(
     now: Date;
     /** When the first mail attempt's claim lapses (`now` + MAIL_LEASE_MS). */
     mailLeaseUntil: Date;
+    /**
+     * Staff entering the order for the customer (design.md 7.5): who, and the audit row that
+     * commits with the order (decision 040). Null for the customer's own order.
+     */
+    staff: { actor: AuditActor; audit: (saved: { id: number; orderNum: string }) => AuditRecord } | null;
   },
 ): Promise<SavedOrder> {
   const { order } = input;
@@ -236,11 +246,15 @@ export async function insertWebOrder(
     lines.map((l) => l.isCaseOnly),
     input.mailLeaseUntil,
     input.idempotencyBodyHash,
+    input.staff?.actor.userName ?? null,
+    order.OverrideLeadTime ? order.OverrideReason : null,
   ];
   let saved: { id: number; orderNum: string } | undefined;
   for (let attempt = 1; ; attempt++) {
     try {
-      [saved] = await runStatement<{ id: number; orderNum: string }>(database, insertOrderStatement, params);
+      saved = input.staff
+        ? await insertWithAudit(database, params, input.staff)
+        : (await runStatement<{ id: number; orderNum: string }>(database, insertOrderStatement, params))[0];
       break;
     } catch (err) {
       // The next Web Conf # is taken by an order that did not come from the sequence (an ERP
@@ -263,6 +277,24 @@ export async function insertWebOrder(
     referencePo,
     status: 1,
     idempotencyKey: input.idempotencyKey,
+    enteredBy: input.staff?.actor.userName ?? null,
   };
   return { row, lines };
+}
+
+/** A staff order and its audit row, in one transaction: both are saved, or neither (decision 040). */
+async function insertWithAudit(
+  database: Database,
+  params: unknown[],
+  staff: NonNullable<Parameters<typeof insertWebOrder>[1]['staff']>,
+): Promise<{ id: number; orderNum: string } | undefined> {
+  return database.db.transaction(async (tx) => {
+    const [saved] = await runStatementInTransaction<{ id: number; orderNum: string }>(
+      tx,
+      insertOrderStatement,
+      params,
+    );
+    if (saved) await recordAudit(tx, staff.actor, staff.audit(saved));
+    return saved;
+  });
 }

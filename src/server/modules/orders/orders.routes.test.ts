@@ -208,8 +208,8 @@ describe('POST Order', () => {
     expect(res.json().ErrorMessage).toMatch(/NOT-A-CODE/);
   });
 
-  it('takes the customer from the session, never from the body', async () => {
-    const body = { ...(await validOrderBody(t.db, 1001, now)), CustomerId: 9999, CompanyId: 6001 };
+  it("takes the customer from the session, never from the body (another's CustomerId is 403: staff-order.routes.test.ts)", async () => {
+    const body = { ...(await validOrderBody(t.db, 1001, now)), CompanyId: 6001 };
     const res = await post(body);
     expect(res.statusCode).toBe(201);
     const [row] = await t.db.select().from(orders).where(eq(orders.orderNum, res.json().OrderNum));
@@ -242,10 +242,12 @@ describe('POST Order', () => {
     expect(await orderCount()).toBe(before + 2);
   });
 
-  it('is for customers: nobody gets 401, an admin 403', async () => {
+  it('is for a signed-in caller: nobody gets 401, an admin naming no customer 422 (design.md 7.5)', async () => {
     const body = await validOrderBody(t.db, 1001, now);
     expect((await post(body, { cookie: '' })).statusCode).toBe(401);
-    expect((await post(body, { cookie: await signInAdmin(t.app) })).statusCode).toBe(403);
+    const admin = await post(body, { cookie: await signInAdmin(t.app) });
+    expect(admin.statusCode).toBe(422);
+    expect(admin.json().ErrorMessage).toBe('Customer is required: choose the customer this order is for');
   });
 });
 

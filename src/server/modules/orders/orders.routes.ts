@@ -11,13 +11,14 @@ import {
   OrderSaveResponseSchema,
   WorksheetSchema,
 } from '../../../domain/order-view.schema.js';
-import { notFound } from '../../lib/http-error.js';
+import { orderFor } from '../../../domain/staff-order.js';
+import { forbidden, notFound } from '../../lib/http-error.js';
 import { idParam, idParams } from '../../lib/route-schemas.js';
 import { assertCustomerAccess } from '../../plugins/auth.js';
 import { fieldErrors } from '../../plugins/errors.js';
 import { orderRateLimitFor } from './order-rate.js';
 import { customerWithOrders, getOrderDetail, orderOwner } from './orders.service.js';
-import { orderRefused, placeOrder } from './place-order.js';
+import { orderCaller, orderRefused, placeOrder } from './place-order.js';
 import { customerWithWorksheet } from './worksheet.service.js';
 
 const CustomerParams = z.object({ customerId: idParam('Customer') });
@@ -43,20 +44,29 @@ export async function orderRoutes(app: FastifyInstance) {
   r.post(
     '/Order',
     {
-      onRequest: app.requireRole('customer'),
+      onRequest: customerOrAdmin,
       config: { rateLimit: orderRateLimit },
       // A body that breaks the order's rules gets the screen's answer (OrderSaveResponse with
       // its Errors), not the error contract's: the handler answers it (design.md 2).
       attachValidation: true,
       schema: {
         tags,
-        summary: 'Places an order for the signed-in customer (Idempotency-Key makes a retry safe)',
+        summary:
+          'Places an order for the signed-in customer, or staff for the customer in CustomerId, with OverrideLeadTime and its OverrideReason to accept a date inside the lead time (Idempotency-Key makes a retry safe)',
         headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),
         body: OrderInputSchema,
-        response: { 201: OrderSaveResponseSchema, 422: OrderSaveResponseSchema.or(ApiErrorSchema) },
+        response: {
+          201: OrderSaveResponseSchema,
+          403: ApiErrorSchema,
+          422: OrderSaveResponseSchema.or(ApiErrorSchema),
+        },
       },
     },
     async (request, reply) => {
+      // A customer naming another customer or asking for the override is refused before the
+      // body's rules are told (decision 009): 403 whatever else the body says.
+      const whose = orderFor(orderCaller(request.principal!), request.body);
+      if (!whose.ok && whose.refusal === 'forbidden') throw forbidden(whose.Message);
       const invalid = request.validationError;
       const result = invalid
         ? invalid.validationContext === 'body'

@@ -24,11 +24,12 @@ const summaryColumns = {
   email: orders.email,
   referencePo: orders.referencePo,
   status: orders.status,
+  enteredBy: orders.enteredBy,
 };
 
 export type SummaryRow = {
-  [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]['_']['data'];
-} & { productCount: number; totalCases: number };
+  [K in Exclude<keyof typeof summaryColumns, 'enteredBy'>]: (typeof summaryColumns)[K]['_']['data'];
+} & { enteredBy: string | null; productCount: number; totalCases: number };
 
 /** A history row as GET Orders answers it. */
 export function toSummary(r: SummaryRow): OrderSummary {
@@ -46,6 +47,7 @@ export function toSummary(r: SummaryRow): OrderSummary {
     Email: r.email,
     ReferencePO: r.referencePo,
     Status: r.status,
+    EnteredBy: r.enteredBy,
     ProductCount: Number(r.productCount),
     TotalCases: Number(r.totalCases),
   };
@@ -68,7 +70,7 @@ select ${customerColumnsSql},
         'OrderType', o.order_type, 'IsWebOrder', o.source = 'web',
         'CreateDate', to_char(o.create_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'DeliveryDate', o.delivery_date, 'Name', o.name, 'Phone', o.phone, 'Email', o.email,
-        'ReferencePO', o.reference_po, 'Status', o.status,
+        'ReferencePO', o.reference_po, 'Status', o.status, 'EnteredBy', o.entered_by,
         'ProductCount', l.products, 'TotalCases', l.cases
       ) order by o.create_date desc, o.id desc), '[]')
     )

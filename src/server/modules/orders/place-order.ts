@@ -9,8 +9,11 @@ import {
   validateOrder,
 } from '../../../domain/order.schema.js';
 import type { OrderSaveResponse } from '../../../domain/order-view.schema.js';
+import { type OrderCaller, orderFor, staffOrderMessages } from '../../../domain/staff-order.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { unauthorized } from '../../lib/http-error.js';
+import { forbidden, notFound, unauthorized } from '../../lib/http-error.js';
+import type { Principal } from '../../plugins/auth.js';
+import { auditActor } from '../audit/audit.js';
 import { holidaysFrom } from '../calendar/delivery-dates.service.js';
 import { sendConfirmation } from '../mail/confirmation.js';
 import { MAIL_LEASE_MS } from '../mail/mail-retry.service.js';
@@ -18,6 +21,7 @@ import { markExported, writeOrderExportFile } from './order-export.js';
 import { orderBodyHash } from './order-fingerprint.js';
 import { findByIdempotencyKey, insertWebOrder, orderContext, type SavedOrder } from './order-save.service.js';
 import { toOrderDetail } from './orders.service.js';
+import { staffOrderAudit } from './staff-order-audit.js';
 
 type Answer = { status: 201 | 422; body: OrderSaveResponse };
 
@@ -53,10 +57,19 @@ export function orderRefused(errors: FieldError[], extra: Partial<OrderSaveRespo
   };
 }
 
+/** Who is ordering, as the domain's rule reads it. */
+export function orderCaller(principal: Principal): OrderCaller {
+  return principal.role === 'customer'
+    ? { role: 'customer', customerId: principal.customer.id }
+    : { role: 'admin' };
+}
+
 /**
  * POST Order, once the route's schema has checked the body's shape and the guard the
- * customer's account: the customer's own rules (lead time and cutoff, Reference PO, the
- * products they may order), then the order is saved. It is committed before the export file
+ * account: whose order it is (the signed-in customer's own, or the customer staff name:
+ * design.md 7.5), that customer's rules (lead time and cutoff, Reference PO, the products they
+ * may order; staff may override the lead time with a reason), then the order is saved, with
+ * the audit row of a staff order in its transaction. It is committed before the export file
  * and the mail are tried, so neither failing can lose it (design.md 5.5, 5.6). A retry with
  * the same Idempotency-Key and body gets the first answer; the key with another body gets 422.
  */
@@ -67,19 +80,25 @@ export async function placeOrder(
 ): Promise<Answer> {
   const { order, idempotencyKey } = input;
   const log = request.log;
-  const principal = request.principal;
-  if (principal?.role !== 'customer') throw new Error('unreachable: the route admits customers only');
+  if (!request.principal) throw unauthorized();
+  const whose = orderFor(orderCaller(request.principal), order);
+  if (!whose.ok && whose.refusal === 'forbidden') throw forbidden(whose.Message);
+  if (!whose.ok) return orderRefused([{ Field: whose.Field, Message: whose.Message }]);
   // The customer type, an earlier answer to this key and which of the products asked for may
   // be ordered: one round trip.
   const context = await orderContext(
     app.database,
-    principal.customer.id,
+    whose.customerId,
     idempotencyKey,
     order.DeliveryDate,
     requestedCodes(order),
   );
-  if (!context) throw unauthorized(); // deleted since the guard read it
+  // A customer deleted since the guard read them; a customer staff named who does not exist.
+  if (!context) throw whose.byStaff ? notFound('The customer') : unauthorized();
   const { customer, type, firstOrderNum, firstBodyHash, products, holidays } = context;
+  if (!customer.isActive) {
+    return orderRefused([{ Field: 'CustomerId', Message: staffOrderMessages.customerInactive }]);
+  }
   const bodyHash = idempotencyKey ? orderBodyHash(order) : null;
   if (firstOrderNum) return answerForUsedKey({ orderNum: firstOrderNum, bodyHash: firstBodyHash }, bodyHash!);
   if (!type) throw new Error(`customer ${customer.id} has no customer type ${customer.customerTypeId}`);
@@ -91,6 +110,7 @@ export async function placeOrder(
     customerType: type,
     products,
     holidays,
+    overrideLeadTime: whose.overrideLeadTime,
   });
   if (!result.ok) {
     const late = result.errors.some(
@@ -98,7 +118,12 @@ export async function placeOrder(
     );
     // The hint must skip holidays too; a refused order is rare enough for a second read.
     const earliest = async () => {
-      const ctx = deliveryDateContext({ now, tz: app.config.businessTz, customerType: type });
+      const ctx = deliveryDateContext({
+        now,
+        tz: app.config.businessTz,
+        customerType: type,
+        overrideLeadTime: whose.overrideLeadTime,
+      });
       return firstSelectableDeliveryDate({ ...ctx, holidays: await holidaysFrom(app.db, ctx.earliest) });
     };
     return orderRefused(result.errors, late ? { EarliestDeliveryDate: await earliest() } : {});
@@ -115,6 +140,9 @@ export async function placeOrder(
       idempotencyBodyHash: bodyHash,
       now,
       mailLeaseUntil: new Date(now.getTime() + MAIL_LEASE_MS),
+      staff: whose.byStaff
+        ? { actor: auditActor(request, () => now), audit: staffOrderAudit(customer, result.order) }
+        : null,
     }));
   } catch (err) {
     // Two requests with one key at once: the unique index let one through; answer as it did
@@ -127,7 +155,7 @@ export async function placeOrder(
       return answerForUsedKey({ orderNum: first.orderNum, bodyHash: first.idempotencyBodyHash }, bodyHash!);
     throw err;
   }
-  log.info({ orderNum: row.orderNum, customerId: customer.id }, 'order placed');
+  log.info({ orderNum: row.orderNum, customerId: customer.id, enteredBy: row.enteredBy }, 'order placed');
 
   // Everything the file and the mail need is in hand: no need to read the order back.
   const detail = toOrderDetail({ ...row, companyId: customer.companyId, customerName: customer.name }, lines);

@@ -62,6 +62,7 @@ describe('Regenerate Orders', () => {
         'CustomerName',
         'CustomerTypeId',
         'DeliveryDate',
+        'EnteredBy',
         'ExportedAt',
         'Id',
         'MailedAt',

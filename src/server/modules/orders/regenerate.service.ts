@@ -55,6 +55,7 @@ export async function listWebOrders(db: Db, filter: WebOrderFilter, tz: string):
       referencePo: orders.referencePo,
       exportedAt: orders.exportedAt,
       mailedAt: orders.mailedAt,
+      enteredBy: orders.enteredBy,
     })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
@@ -73,6 +74,7 @@ export async function listWebOrders(db: Db, filter: WebOrderFilter, tz: string):
     ReferencePO: r.referencePo,
     ExportedAt: r.exportedAt?.toISOString() ?? null,
     MailedAt: r.mailedAt?.toISOString() ?? null,
+    EnteredBy: r.enteredBy,
   }));
 }
 

@@ -1,4 +1,5 @@
-import type { Database } from '../../db/client.js';
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.js';
 
 /** The customer columns the hot statements select, named as Drizzle names them (a `CustomerRow`). */
 export const customerColumnsSql = `c.id, c.company_id as "companyId", c.customer_type_id as "customerTypeId",
@@ -31,5 +32,24 @@ export async function runStatement<Row>(
     return result.rows as Row[];
   }
   const result = await database.pglite.query<Row>(statement.text, values);
+  return result.rows;
+}
+
+/**
+ * The same statement inside a Drizzle transaction, for a write that commits with another
+ * (a staff order and its audit row, decision 040). Each `$n` becomes a bound parameter; the
+ * statement is not prepared by name there.
+ */
+export async function runStatementInTransaction<Row>(
+  tx: Tx,
+  statement: Statement,
+  values: unknown[],
+): Promise<Row[]> {
+  const parts = statement.text.split(/\$(\d+)/);
+  const query = sql.join(
+    parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1]))),
+  );
+  // `execute` answers `{ rows }` with node-postgres and with PGlite alike.
+  const result = (await tx.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
 }

@@ -49,4 +49,5 @@ export const entityLabels: Record<(typeof AUDIT_ENTITIES)[number], string> = {
   CustomerReminders: 'Customer Reminders',
   Import: 'Import',
   Regenerate: 'Regenerate Orders',
+  Order: 'Order',
 };

@@ -1,20 +1,41 @@
-import { Center, Loader, Paper, SimpleGrid, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import { useParams } from 'react-router';
+import {
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { formatCompanyId } from '../../../domain/company-id';
 import { customerTypeName } from '../../../domain/customer-type.schema';
+import { IconPlus } from '../../components/icons';
 import { ReadOnlySwitch } from '../../components/read-only-switch';
+import { paths } from '../../paths';
 import { useCustomer } from './api/get-customer';
+import { CustomerOrdersTab } from './components/customer-orders-tab';
 import { CustomerProductsList } from './components/customer-products-list';
 import { RemindersOffSwitch } from './components/reminders-off-switch';
 
+const TABS = ['general', 'products', 'orders'] as const;
+
 /**
- * /maint/customer/edit/{id}, 'Customer - View': tabs General (read-only fields) and Products
- * (the products linked to the customer). Customers change through the customer import only;
- * Reminders Off (design.md 7.4) is the one switch staff change here.
+ * /maint/customer/edit/{id}, 'Customer - View': tabs General (read-only fields), Products
+ * (the products linked to the customer) and Orders (theirs, newest first; `?tab=orders`).
+ * Customers change through the customer import only; Reminders Off (design.md 7.4) is the one
+ * switch staff change here, and "Place an order for this customer" takes an order by phone
+ * (design.md 7.5).
  */
 export function Component() {
   const id = Number(useParams().id);
   const customer = useCustomer(id);
+  const [search, setSearch] = useSearchParams();
+  const asked = search.get('tab');
+  const tab = TABS.find((t) => t === asked) ?? 'general';
 
   if (!Number.isInteger(id) || id <= 0 || customer.isError) {
     return <Text>This customer could not be found.</Text>;
@@ -28,38 +49,60 @@ export function Component() {
     );
   }
   return (
-    <Tabs defaultValue="general" keepMounted={false}>
-      <Tabs.List mb="md">
-        <Tabs.Tab value="general">General</Tabs.Tab>
-        <Tabs.Tab value="products">Products</Tabs.Tab>
-      </Tabs.List>
-      <Tabs.Panel value="general">
-        <Paper withBorder p={{ base: 'sm', xs: 'lg' }} radius="md" maw={840}>
-          <Stack gap="md">
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              <TextInput
-                label="Customer Type"
-                value={customerTypeName(c.CustomerTypeId, c.CustomerTypeName)}
-                readOnly
-                variant="filled"
-              />
-              <TextInput label="Company Id" value={formatCompanyId(c.CompanyId)} readOnly variant="filled" />
-              <TextInput label="Customer Name" value={c.Name} readOnly variant="filled" />
-              <TextInput
-                label="Zip Code"
-                value={String(c.Zipcode).padStart(5, '0')}
-                readOnly
-                variant="filled"
-              />
-            </SimpleGrid>
-            <ReadOnlySwitch label="Active?" checked={c.IsActive} />
-            <RemindersOffSwitch customerId={c.Id} label={`${formatCompanyId(c.CompanyId)} ${c.Name}`} />
-          </Stack>
-        </Paper>
-      </Tabs.Panel>
-      <Tabs.Panel value="products">
-        <CustomerProductsList products={c.Products} />
-      </Tabs.Panel>
-    </Tabs>
+    <Stack gap="md">
+      {c.IsActive && (
+        <Group>
+          <Button component={Link} to={paths.customerOrder(c.Id)} leftSection={<IconPlus size={18} />}>
+            Place an order for this customer
+          </Button>
+        </Group>
+      )}
+      <Tabs
+        value={tab}
+        onChange={(next) => setSearch(next && next !== 'general' ? { tab: next } : {}, { replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="general">General</Tabs.Tab>
+          <Tabs.Tab value="products">Products</Tabs.Tab>
+          <Tabs.Tab value="orders">Orders</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="general">
+          <Paper withBorder p={{ base: 'sm', xs: 'lg' }} radius="md" maw={840}>
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+                <TextInput
+                  label="Customer Type"
+                  value={customerTypeName(c.CustomerTypeId, c.CustomerTypeName)}
+                  readOnly
+                  variant="filled"
+                />
+                <TextInput
+                  label="Company Id"
+                  value={formatCompanyId(c.CompanyId)}
+                  readOnly
+                  variant="filled"
+                />
+                <TextInput label="Customer Name" value={c.Name} readOnly variant="filled" />
+                <TextInput
+                  label="Zip Code"
+                  value={String(c.Zipcode).padStart(5, '0')}
+                  readOnly
+                  variant="filled"
+                />
+              </SimpleGrid>
+              <ReadOnlySwitch label="Active?" checked={c.IsActive} />
+              <RemindersOffSwitch customerId={c.Id} label={`${formatCompanyId(c.CompanyId)} ${c.Name}`} />
+            </Stack>
+          </Paper>
+        </Tabs.Panel>
+        <Tabs.Panel value="products">
+          <CustomerProductsList products={c.Products} />
+        </Tabs.Panel>
+        <Tabs.Panel value="orders">
+          <CustomerOrdersTab companyId={c.CompanyId} customerTypeId={c.CustomerTypeId} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
   );
 }

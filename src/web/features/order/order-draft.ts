@@ -12,6 +12,8 @@ export interface OrderHeaderValues {
   Phone: string;
   Email: string;
   ReferencePO: string;
+  /** Staff only (design.md 7.5): why the lead time is overridden; absent from a customer's form. */
+  OverrideReason?: string;
 }
 
 export const emptyHeader: OrderHeaderValues = {
@@ -169,13 +171,27 @@ export function orderTotals(lines: readonly DraftLine[]): OrderTotals {
   };
 }
 
-/** The body of POST Order. Reference PO goes only with reference customers (types 6 and 7). */
+/** Staff entering the order (design.md 7.5): for which customer, and whether the lead time is overridden. */
+export interface StaffEntry {
+  customerId: number;
+  overrideLeadTime: boolean;
+}
+
+/**
+ * The body of POST Order. Reference PO goes only with reference customers (types 6 and 7);
+ * staff name the customer, and send the override with its reason when they switched it on.
+ */
 export function orderPayload(
   header: OrderHeaderValues,
   lines: readonly DraftLine[],
   customerTypeId: number,
+  staff: StaffEntry | null = null,
 ): OrderInput {
   return {
+    ...(staff ? { CustomerId: staff.customerId } : {}),
+    ...(staff?.overrideLeadTime
+      ? { OverrideLeadTime: true, OverrideReason: (header.OverrideReason ?? '').trim() }
+      : {}),
     DeliveryDate: header.DeliveryDate ?? '',
     Name: header.Name.trim(),
     Phone: header.Phone,

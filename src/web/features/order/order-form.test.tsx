@@ -36,6 +36,7 @@ const copied: CopiedOrder = {
   Email: 'sam@example.com',
   ReferencePO: '',
   Status: 1,
+  EnteredBy: null,
   ProductCount: 1,
   TotalCases: 4,
   CompanyName: 'Blue Heron Tavern',

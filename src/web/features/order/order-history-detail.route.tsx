@@ -1,14 +1,11 @@
 import { Alert, Button, Group, Loader, Stack, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
-import { formatPhone } from '../../../domain/phone';
 import { IconArrowLeft, IconCopy } from '../../components/icons';
 import { useBelow } from '../../lib/use-below';
 import { paths } from '../../paths';
 import { breakpoints } from '../../theme';
 import { useOrder } from './api/get-order';
-import { type HeaderField, OrderHeaderView } from './components/order-header-view';
-import { OrderLinesView } from './components/order-lines-view';
-import { formatDate, formatDateTime } from './order-time';
+import { OrderDetailView } from './components/order-detail-view';
 
 /** /order/history/detail/{id}: one order, read-only, with Back and Copy (spec section 2). */
 export function Component() {
@@ -33,24 +30,7 @@ export function Component() {
       </Alert>
     );
   } else if (order) {
-    const fields: HeaderField[] = [
-      { label: 'Web Conf #', value: order.OrderNum, testId: 'detail-order-num' },
-      { label: 'Order Date', value: formatDateTime(order.CreateDate) },
-      { label: 'Delivery Date', value: formatDate(order.DeliveryDate) },
-      { label: 'Name', value: order.Name },
-      { label: 'Phone', value: formatPhone(order.Phone) },
-      { label: 'Email', value: order.Email },
-    ];
-    if (order.ReferencePO) fields.push({ label: 'Reference PO', value: order.ReferencePO });
-    body = (
-      <>
-        <OrderHeaderView fields={fields} />
-        <Title order={2} size="h4">
-          Products
-        </Title>
-        <OrderLinesView lines={order.Products} isPhone={isPhone} />
-      </>
-    );
+    body = <OrderDetailView order={order} isPhone={isPhone} />;
   }
 
   return (

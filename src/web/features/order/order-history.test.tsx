@@ -20,6 +20,7 @@ function order(i: number): OrderSummary {
     Email: 'pat@example.com',
     ReferencePO: '',
     Status: 1,
+    EnteredBy: null,
     ProductCount: 3,
     TotalCases: 5,
   };

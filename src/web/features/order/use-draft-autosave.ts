@@ -33,7 +33,7 @@ export interface DraftAutosave {
  * save is on its way is sent when that save ends). Nothing is sent until something changes,
  * so opening a form never overwrites a draft.
  */
-export function useDraftAutosave(customerId: number, draft: OrderDraftInput): DraftAutosave {
+export function useDraftAutosave(customerId: number, draft: OrderDraftInput, enabled = true): DraftAutosave {
   const queryClient = useQueryClient();
   const { mutateAsync } = useSaveDraft(customerId);
   // Read at the time of sending: the timers below must not restart when a render brings a new function.
@@ -49,7 +49,8 @@ export function useDraftAutosave(customerId: number, draft: OrderDraftInput): Dr
     /** The debounce ended while a save was on its way: send again when it ends. */
     again: false,
     paused: false,
-    stopped: false,
+    /** Off from the start for staff's order (design.md 7.5): the draft is the customer's own. */
+    stopped: !enabled,
     /** The form is gone: what was left went once, and nothing is retried or sent again. */
     unmounted: false,
     /** Submit was pressed (and the order not placed yet): resume() does not end this. */

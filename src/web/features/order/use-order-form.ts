@@ -25,6 +25,13 @@ import { BUSINESS_TZ, todayInBusiness, useBusinessNow } from './order-time';
 import type { FormSnapshot } from './saved-draft';
 
 export interface OrderFormSetup {
+  /** The customer the order is for: the signed-in customer, or the one staff order for. */
+  customerId: number;
+  /**
+   * Staff placing the order for the customer (design.md 7.5): the lead time may be overridden
+   * with a reason, and the customer's draft is never written.
+   */
+  asStaff?: boolean;
   customerType: CustomerTypeRules;
   /** Every product linked to the customer; the form shows those orderable on the chosen date. */
   products: readonly CustomerProduct[];
@@ -66,6 +73,8 @@ function initialHeader(copy: CopiedOrder | null | undefined, contact: Contact | 
 
 /** The order form's state: the header form, the quantities, and what each step may do. */
 export function useOrderForm({
+  customerId,
+  asStaff = false,
   customerType,
   products,
   copy,
@@ -75,15 +84,31 @@ export function useOrderForm({
 }: OrderFormSetup) {
   const now = useBusinessNow();
   const today = todayInBusiness(now);
-  const { earliest } = deliveryDateContext({ now, tz: BUSINESS_TZ, customerType });
+  // Staff's "Override lead time" switch: the picker then offers dates from today, and the
+  // schema asks for the reason (the server applies the same rule).
+  const [overrideLeadTime, setOverrideLeadTime] = useState(false);
+  const override = asStaff && overrideLeadTime;
+  const { earliest } = deliveryDateContext({
+    now,
+    tz: BUSINESS_TZ,
+    customerType,
+    overrideLeadTime: override,
+  });
   const ctx = useMemo<DeliveryDateContext>(
-    () => ({ earliest, customerTypeId: customerType.Id, ...(holidays ? { holidays } : {}) }),
-    [earliest, customerType.Id, holidays],
+    () => ({
+      earliest,
+      customerTypeId: customerType.Id,
+      ...(holidays ? { holidays } : {}),
+      ...(override ? { overrideLeadTime: true } : {}),
+    }),
+    [earliest, customerType.Id, holidays, override],
   );
   const validate = useMemo(() => zodValidate<OrderHeaderValues>(headerSchemaFor(ctx)), [ctx]);
   const form = useForm<OrderHeaderValues>({
     mode: 'controlled',
-    initialValues: restored ? restored.header : initialHeader(copy, lastContact(orders)),
+    initialValues: restored
+      ? restored.header
+      : { ...initialHeader(copy, lastContact(orders)), ...(asStaff ? { OverrideReason: '' } : {}) },
     validate,
     validateInputOnBlur: true,
   });
@@ -120,6 +145,11 @@ export function useOrderForm({
   }, [copy, available, deliveryDate]);
 
   return {
+    customerId,
+    asStaff,
+    /** Staff only: the override switch's state. */
+    overrideLeadTime: override,
+    setOverrideLeadTime,
     form,
     ctx,
     today,

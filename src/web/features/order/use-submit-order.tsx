@@ -41,6 +41,11 @@ export interface SubmitOrderOptions {
   onMoveDate: (date: string) => void;
   /** The form's autosave: held while the order is sent, ended once it is placed (decision 041). */
   autosave?: Pick<DraftAutosave, 'pause' | 'resume' | 'finish'>;
+  /**
+   * Staff ordering for a customer (design.md 7.5): the confirmation names the customer, and OK
+   * goes to `doneTo` (the customer's orders in /maint) instead of the customer's order home.
+   */
+  staff?: { customerLabel: string; doneTo: string };
 }
 
 /** The new earliest date when the server refused the delivery date because a cutoff passed meanwhile. */
@@ -99,7 +104,7 @@ function offerRetry(): Promise<boolean> {
   });
 }
 
-export function useSubmitOrder({ today, onBackToStart, onMoveDate, autosave }: SubmitOrderOptions) {
+export function useSubmitOrder({ today, onBackToStart, onMoveDate, autosave, staff }: SubmitOrderOptions) {
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
   const attempt = useRef<{ body: string; key: string } | null>(null);
@@ -160,7 +165,11 @@ export function useSubmitOrder({ today, onBackToStart, onMoveDate, autosave }: S
       persistent: true,
       message: (
         <Stack gap={4}>
-          <Text>Thank you. Your order has been submitted.</Text>
+          <Text>
+            {staff
+              ? `The order for ${staff.customerLabel} has been submitted.`
+              : 'Thank you. Your order has been submitted.'}
+          </Text>
           <Text>
             Web Conf #:{' '}
             <Text span fw={700} data-testid="web-conf-number">
@@ -170,7 +179,7 @@ export function useSubmitOrder({ today, onBackToStart, onMoveDate, autosave }: S
         </Stack>
       ),
     });
-    void navigate(paths.orderHome);
+    void navigate(staff?.doneTo ?? paths.orderHome);
   };
 
   return { submit, isSubmitting: placeOrder.isPending };

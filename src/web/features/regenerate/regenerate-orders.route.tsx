@@ -50,6 +50,14 @@ const columns: DataTableColumn<WebOrderListItem>[] = [
     nowrap: true,
   },
   {
+    // Orders staff took by phone for the customer (design.md 7.5); the customer's own say so.
+    key: 'EnteredBy',
+    header: 'Entered By',
+    sortBy: (o) => o.EnteredBy ?? '',
+    render: (o) => o.EnteredBy ?? 'Customer',
+    nowrap: true,
+  },
+  {
     key: 'ExportedAt',
     header: 'Exported',
     sortBy: (o) => time(o.ExportedAt),

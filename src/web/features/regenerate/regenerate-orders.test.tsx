@@ -34,6 +34,7 @@ const order = (Id: number, OrderNum: string, CompanyId: number, CreateDate: stri
   ReferencePO: '',
   ExportedAt: null,
   MailedAt: null,
+  EnteredBy: null,
 });
 const orders = [
   order(11, 'W000011', 1001, '2025-03-01T15:00:00Z'),

@@ -91,7 +91,10 @@ export function DeliveryDateInput({ value, onChange, ctx, today, ...rest }: Deli
       styles={far ? { input: { color: FAR_COLOR, fontWeight: 600 } } : undefined}
       description={
         <>
-          <span>Earliest delivery date: {formatDate(first)}</span>
+          <span>
+            {ctx.overrideLeadTime ? 'Earliest with the lead time overridden' : 'Earliest delivery date'}:{' '}
+            {formatDate(first)}
+          </span>
           {far && (
             <Text component="span" display="block" fz="inherit" c="red.9" fw={600}>
               This date is {FAR_DATE_DAYS} or more days from today.

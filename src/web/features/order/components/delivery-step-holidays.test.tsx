@@ -12,7 +12,7 @@ const holidays = new Map([
 ]);
 
 function Step1() {
-  const state = useOrderForm({ customerType: customerTypes[0]!, products: [], holidays });
+  const state = useOrderForm({ customerId: 1, customerType: customerTypes[0]!, products: [], holidays });
   return <DeliveryStep form={state.form} ctx={state.ctx} today={state.today} />;
 }
 

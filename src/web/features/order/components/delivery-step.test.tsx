@@ -8,7 +8,7 @@ import { DeliveryStep } from './delivery-step';
 /** Step 1 with the hook that drives it, and whether the step counts as valid. */
 function Step1({ typeId = 1 }: { typeId?: number }) {
   const customerType = customerTypes.find((t) => t.Id === typeId)!;
-  const state = useOrderForm({ customerType, products: [] });
+  const state = useOrderForm({ customerId: 1, customerType, products: [] });
   return (
     <>
       <DeliveryStep form={state.form} ctx={state.ctx} today={state.today} />

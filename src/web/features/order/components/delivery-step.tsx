@@ -7,6 +7,7 @@ import type { OrderHeaderValues } from '../order-draft';
 import { formatWeekdayDate } from '../order-time';
 import { DeliveryDateInput } from './delivery-date-input';
 import { ExistingOrderNote, ordersFor } from './existing-order-note';
+import { OverrideLeadTime } from './override-lead-time';
 import { PhoneInput } from './phone-input';
 
 export interface DeliveryStepProps {
@@ -15,6 +16,8 @@ export interface DeliveryStepProps {
   today: string;
   /** The customer's orders, to say when one is already there for the chosen date. */
   orders?: readonly OrderSummary[];
+  /** Staff only (design.md 7.5): the lead-time override switch, which reveals its Reason. */
+  override?: { on: boolean; onChange: (on: boolean) => void };
 }
 
 /** The next deliverable dates as one tap each, beside the picker (a thumb, or Tab and Space). */
@@ -49,7 +52,7 @@ function QuickDates({
  * Step 1, 'Create New Order' (spec section 2): delivery date, name, phone, email, and the
  * Reference PO for reference customers. Messages appear as a field is left.
  */
-export function DeliveryStep({ form, ctx, today, orders = [] }: DeliveryStepProps) {
+export function DeliveryStep({ form, ctx, today, orders = [], override }: DeliveryStepProps) {
   const dateProps = form.getInputProps('DeliveryDate');
   const date = form.getValues().DeliveryDate;
   const pick = (picked: string) => {
@@ -58,6 +61,11 @@ export function DeliveryStep({ form, ctx, today, orders = [] }: DeliveryStepProp
   };
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
+      {override && (
+        <Box style={{ gridColumn: '1 / -1' }}>
+          <OverrideLeadTime form={form} on={override.on} onChange={override.onChange} />
+        </Box>
+      )}
       <Stack gap={6}>
         <DeliveryDateInput
           ctx={ctx}
@@ -101,7 +109,7 @@ export function DeliveryStep({ form, ctx, today, orders = [] }: DeliveryStepProp
       )}
       {ordersFor(orders, date).length > 0 && (
         <Box style={{ gridColumn: '1 / -1' }}>
-          <ExistingOrderNote orders={orders} date={date} />
+          <ExistingOrderNote orders={orders} date={date} forStaff={override !== undefined} />
         </Box>
       )}
     </SimpleGrid>

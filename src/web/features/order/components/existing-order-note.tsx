@@ -16,25 +16,36 @@ export function ordersFor(orders: readonly OrderSummary[], date: string | null):
 export function ExistingOrderNote({
   orders,
   date,
+  forStaff = false,
 }: {
   orders: readonly OrderSummary[];
   date: string | null;
+  /** Staff ordering for the customer (design.md 7.5): the customer has it, and it opens in /maint. */
+  forStaff?: boolean;
 }) {
   const same = ordersFor(orders, date);
   if (!date || same.length === 0) return null;
   return (
     <Alert
       color="yellow"
-      title="You already have an order for this date"
+      title={
+        forStaff
+          ? 'This customer already has an order for this date'
+          : 'You already have an order for this date'
+      }
       data-testid="existing-order"
       // Mantine's yellow title is 2.4:1 on its light background.
       styles={{ title: { color: 'var(--mantine-color-black)' } }}
     >
       {same.map((o) => (
         <Text key={o.Id} fz="sm">
-          You already have {o.OrderNum} for {formatWeekdayDate(date)}, {o.ProductCount}{' '}
-          {o.ProductCount === 1 ? 'product' : 'products'}:{' '}
-          <Anchor component={Link} to={paths.orderHistoryDetail(o.Id)} fz="sm">
+          {forStaff ? 'The customer already has' : 'You already have'} {o.OrderNum} for{' '}
+          {formatWeekdayDate(date)}, {o.ProductCount} {o.ProductCount === 1 ? 'product' : 'products'}:{' '}
+          <Anchor
+            component={Link}
+            to={forStaff ? paths.maintOrder(o.Id) : paths.orderHistoryDetail(o.Id)}
+            fz="sm"
+          >
             view {o.OrderNum}
           </Anchor>
           , or place another order.

@@ -74,6 +74,7 @@ const summary = {
   Email: '',
   ReferencePO: '',
   Status: 99,
+  EnteredBy: null,
   ProductCount: 3,
   TotalCases: 7,
 };

@@ -6,7 +6,6 @@ import { useLocation, useNavigate } from 'react-router';
 import { withoutFigures } from '../../../../domain/order-guide';
 import type { OrderGuideProduct } from '../../../../domain/order-guide.schema';
 import type { OrderSummary } from '../../../../domain/order-view.schema';
-import { useSignedInCustomer } from '../../auth/api/get-session';
 import { orderQueryOptions } from '../api/get-order';
 import { useOrderGuide } from '../api/get-order-guide';
 import type { QuantityDrafts } from '../order-draft';
@@ -43,9 +42,8 @@ const countsOf = (state: unknown): Record<string, number> | null =>
  * products are still there to order.
  */
 export function GuideStep({ state, orders, asCards, hasLinkedProducts }: GuideStepProps) {
-  const customer = useSignedInCustomer();
   const deliveryDate = state.form.values.DeliveryDate;
-  const guide = useOrderGuide(customer.Id, deliveryDate);
+  const guide = useOrderGuide(state.customerId, deliveryDate);
   const queryClient = useQueryClient();
   const { drafts, replaceDrafts, available } = state;
 
@@ -205,7 +203,7 @@ export function GuideStep({ state, orders, asCards, hasLinkedProducts }: GuideSt
         toolbar={toolbar}
       />
       <ParDialog
-        customerId={customer.Id}
+        customerId={state.customerId}
         product={parCode === null ? null : (figures.get(parCode) ?? null)}
         onClose={() => setParCode(null)}
       />

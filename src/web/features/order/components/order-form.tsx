@@ -3,7 +3,6 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { focusHeading } from '../../../components/layout/route-focus';
 import { useBelow } from '../../../lib/use-below';
 import { breakpoints } from '../../../theme';
-import { useSignedInCustomer } from '../../auth/api/get-session';
 import { useOrderGuide } from '../api/get-order-guide';
 import { orderPayload } from '../order-draft';
 import { draftFromForm } from '../saved-draft';
@@ -14,6 +13,7 @@ import { DeliveryStep } from './delivery-step';
 import { GuideStep } from './guide-step';
 import { OrderFormNav } from './order-form-nav';
 import { PreviewStep } from './preview-step';
+import { StaffOrderBanner } from './staff-order-banner';
 
 const PRODUCT_TABLE_MIN_WIDTH = 1024;
 
@@ -32,9 +32,11 @@ export const STEP_LABELS = ['Create New Order', 'Select Your Products', 'Preview
 export interface OrderFormProps extends OrderFormSetup {
   /** The autosave's state, shown by the screen beside its title. */
   onSaveStatus?: (status: AutosaveStatus) => void;
+  /** Staff's order (design.md 7.5): whom it is for, as the steps and the confirmation say it, and where OK goes. */
+  staff?: { customerLabel: string; doneTo: string };
 }
 
-export function OrderForm({ onSaveStatus, ...setup }: OrderFormProps) {
+export function OrderForm({ onSaveStatus, staff, ...setup }: OrderFormProps) {
   const isPhone = useBelow(breakpoints.small);
   // The products table needs about 1,000 px of window beside the side menu (with the guide's
   // last deliveries and par); narrower windows get cards.
@@ -43,19 +45,20 @@ export function OrderForm({ onSaveStatus, ...setup }: OrderFormProps) {
   const { form, ctx, today, headerValid, productsValid } = state;
   const [active, setActive] = useState(setup.restored?.step ?? 0);
   // Step 2's order guide starts loading as soon as a date is picked, so Continue shows it at once.
-  const customer = useSignedInCustomer();
-  useOrderGuide(customer.Id, form.values.DeliveryDate);
+  useOrderGuide(setup.customerId, form.values.DeliveryDate);
   const draft = useMemo(
     () => draftFromForm({ header: form.values, drafts: state.drafts, step: active }),
     [form.values, state.drafts, active],
   );
-  const autosave = useDraftAutosave(customer.Id, draft);
+  // The draft is the customer's own (design.md 7.3): staff's form never writes it.
+  const autosave = useDraftAutosave(setup.customerId, draft, !setup.asStaff);
   useEffect(() => onSaveStatus?.(autosave.status), [onSaveStatus, autosave.status]);
   const { submit, isSubmitting } = useSubmitOrder({
     today,
     onBackToStart: () => setActive(0),
     onMoveDate: (date) => form.setFieldValue('DeliveryDate', date),
-    autosave,
+    ...(setup.asStaff ? {} : { autosave }),
+    ...(staff ? { staff } : {}),
   });
 
   // A restored draft opens on its step, unless that step can no longer be opened (a cutoff
@@ -96,7 +99,10 @@ export function OrderForm({ onSaveStatus, ...setup }: OrderFormProps) {
       if (active === 0 && form.validate().hasErrors) return;
       goTo(active + 1);
     } else {
-      void submit(orderPayload(form.getValues(), state.lines, ctx.customerTypeId));
+      const entry = setup.asStaff
+        ? { customerId: setup.customerId, overrideLeadTime: state.overrideLeadTime }
+        : null;
+      void submit(orderPayload(form.getValues(), state.lines, ctx.customerTypeId, entry));
     }
   };
 
@@ -104,6 +110,7 @@ export function OrderForm({ onSaveStatus, ...setup }: OrderFormProps) {
   return (
     <form onSubmit={onSubmitStep} noValidate aria-label="New order">
       <Stack gap="md">
+        {staff && <StaffOrderBanner customerLabel={staff.customerLabel} />}
         <Stepper
           active={active}
           onStepClick={goTo}
@@ -125,7 +132,22 @@ export function OrderForm({ onSaveStatus, ...setup }: OrderFormProps) {
               <VisuallyHidden component="h2" ref={stepHeading} data-step-heading="">
                 {`Step ${step + 1} of 3: ${label}`}
               </VisuallyHidden>
-              {step === 0 && <DeliveryStep form={form} ctx={ctx} today={today} orders={setup.orders} />}
+              {step === 0 && (
+                <DeliveryStep
+                  form={form}
+                  ctx={ctx}
+                  today={today}
+                  orders={setup.orders}
+                  {...(setup.asStaff
+                    ? {
+                        override: {
+                          on: state.overrideLeadTime,
+                          onChange: state.setOverrideLeadTime,
+                        },
+                      }
+                    : {})}
+                />
+              )}
               {step === 1 && (
                 <Stack gap="sm">
                   {state.copiedButUnavailable.length > 0 && (
@@ -149,6 +171,9 @@ export function OrderForm({ onSaveStatus, ...setup }: OrderFormProps) {
                   customerTypeId={ctx.customerTypeId}
                   today={today}
                   isPhone={isPhone}
+                  {...(staff
+                    ? { staff: { customerLabel: staff.customerLabel, override: state.overrideLeadTime } }
+                    : {})}
                 />
               )}
             </Stepper.Step>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { orderStatusName } from '../../../../domain/enums';
 import type { OrderSummary } from '../../../../domain/order-view.schema';
 import { formatPhone } from '../../../../domain/phone';
+import { enteredByLabel } from '../../../../domain/staff-order';
 import { IconCopy, IconEye } from '../../../components/icons';
 import { paths } from '../../../paths';
 import { formatDate, formatDateTime } from '../order-time';
@@ -17,6 +18,8 @@ export interface OrdersListProps {
   isPhone: boolean;
   /** Reference customers (types 6 and 7) see each order's Reference PO. */
   showReferencePO: boolean;
+  /** Staff's view of a customer's orders: Detail opens the order in /maint, and there is no Re-Order. */
+  forStaff?: boolean;
 }
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
@@ -26,13 +29,39 @@ const stateText: Record<Exclude<OrdersListState, 'rows'>, string> = {
   error: 'Your orders could not be loaded.',
   empty: NO_ORDERS,
 };
+const staffStateText: typeof stateText = {
+  loading: 'Loading orders...',
+  error: "The customer's orders could not be loaded.",
+  empty: 'This customer has no orders yet',
+};
 
-function Actions({ order, compact }: { order: OrderSummary; compact?: boolean }) {
+const detailPath = (id: number, forStaff: boolean) =>
+  forStaff ? paths.maintOrder(id) : paths.orderHistoryDetail(id);
+
+/** "Entered by admin" under an order staff took by phone (design.md 7.5). */
+function EnteredBy({ order }: { order: OrderSummary }) {
+  const label = enteredByLabel(order.EnteredBy);
+  return label ? (
+    <Text fz="xs" c="dimmed" data-testid="order-entered-by">
+      {label}
+    </Text>
+  ) : null;
+}
+
+function Actions({
+  order,
+  compact,
+  forStaff,
+}: {
+  order: OrderSummary;
+  compact?: boolean;
+  forStaff: boolean;
+}) {
   return (
     <Group gap={6} wrap="nowrap">
       <Button
         component={Link}
-        to={paths.orderHistoryDetail(order.Id)}
+        to={detailPath(order.Id, forStaff)}
         size="compact-sm"
         variant="light"
         leftSection={<IconEye size={16} />}
@@ -41,28 +70,30 @@ function Actions({ order, compact }: { order: OrderSummary; compact?: boolean })
       >
         Detail
       </Button>
-      <Button
-        component={Link}
-        to={paths.orderReorder(order.Id)}
-        size="compact-sm"
-        variant="light"
-        leftSection={<IconCopy size={16} />}
-        aria-label={`Re-Order order ${order.OrderNum}`}
-        fullWidth={compact}
-      >
-        Re-Order
-      </Button>
+      {!forStaff && (
+        <Button
+          component={Link}
+          to={paths.orderReorder(order.Id)}
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconCopy size={16} />}
+          aria-label={`Re-Order order ${order.OrderNum}`}
+          fullWidth={compact}
+        >
+          Re-Order
+        </Button>
+      )}
     </Group>
   );
 }
 
 /** The history rows: a table on wide screens, cards on a phone; loading and no-data states. */
-export function OrdersList({ orders, state, isPhone, showReferencePO }: OrdersListProps) {
+export function OrdersList({ orders, state, isPhone, showReferencePO, forStaff = false }: OrdersListProps) {
   if (state !== 'rows') {
     return (
       <Paper withBorder p="lg" radius="sm" data-testid="orders-state">
         <Text ta="center" c={state === 'error' ? 'red.9' : 'dimmed'}>
-          {stateText[state]}
+          {(forStaff ? staffStateText : stateText)[state]}
         </Text>
       </Paper>
     );
@@ -73,7 +104,7 @@ export function OrdersList({ orders, state, isPhone, showReferencePO }: OrdersLi
         {orders.map((o) => (
           <Paper component="li" key={o.Id} withBorder radius="sm" p="sm" data-testid="order-row">
             <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Anchor component={Link} to={paths.orderHistoryDetail(o.Id)} fw={700} ff="monospace">
+              <Anchor component={Link} to={detailPath(o.Id, forStaff)} fw={700} ff="monospace">
                 {o.OrderNum}
               </Anchor>
               <Text fz="sm">Delivery {formatDate(o.DeliveryDate)}</Text>
@@ -93,8 +124,9 @@ export function OrdersList({ orders, state, isPhone, showReferencePO }: OrdersLi
             <Text fz="sm">
               {o.Name} · {formatPhone(o.Phone)}
             </Text>
+            <EnteredBy order={o} />
             <Group mt={6} grow>
-              <Actions order={o} compact />
+              <Actions order={o} compact forStaff={forStaff} />
             </Group>
           </Paper>
         ))}
@@ -125,14 +157,17 @@ export function OrdersList({ orders, state, isPhone, showReferencePO }: OrdersLi
                 <Table.Td ff="monospace">{o.OrderNum}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(o.CreateDate)}</Table.Td>
                 <Table.Td>{formatDate(o.DeliveryDate)}</Table.Td>
-                <Table.Td>{o.Name}</Table.Td>
+                <Table.Td>
+                  {o.Name}
+                  <EnteredBy order={o} />
+                </Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPhone(o.Phone)}</Table.Td>
                 {showReferencePO && <Table.Td>{o.ReferencePO}</Table.Td>}
                 <Table.Td ta="right">{o.ProductCount}</Table.Td>
                 <Table.Td ta="right">{o.TotalCases}</Table.Td>
                 <Table.Td data-testid="order-status">{orderStatusName(o.Status)}</Table.Td>
                 <Table.Td>
-                  <Actions order={o} />
+                  <Actions order={o} forStaff={forStaff} />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -17,6 +17,8 @@ export interface PreviewStepProps {
   customerTypeId: number;
   today: string;
   isPhone: boolean;
+  /** Staff's order (design.md 7.5): whom it is for, and the override's reason. */
+  staff?: { customerLabel: string; override: boolean };
 }
 
 /** Step 3, 'Preview Order': the header and only the lines with a quantity (spec section 2). */
@@ -27,9 +29,11 @@ export function PreviewStep({
   customerTypeId,
   today,
   isPhone,
+  staff,
 }: PreviewStepProps) {
   const far = isFarDate(header.DeliveryDate, today);
   const fields: HeaderField[] = [
+    ...(staff ? [{ label: 'Order for', value: staff.customerLabel, testId: 'preview-order-for' }] : []),
     {
       label: 'Delivery Date',
       value: formatDate(header.DeliveryDate),
@@ -43,6 +47,9 @@ export function PreviewStep({
   if (isReferenceCustomerType(customerTypeId)) {
     fields.push({ label: 'Reference PO', value: header.ReferencePO.trim() });
   }
+  if (staff?.override) {
+    fields.push({ label: 'Lead time overridden', value: (header.OverrideReason ?? '').trim() });
+  }
   const kept = orderedLines(lines).map((l) => ({
     Code: l.product.Code,
     Description: l.product.Description,
@@ -54,7 +61,7 @@ export function PreviewStep({
 
   return (
     <Stack gap="md">
-      <ExistingOrderNote orders={orders} date={header.DeliveryDate} />
+      <ExistingOrderNote orders={orders} date={header.DeliveryDate} forStaff={staff !== undefined} />
       <OrderHeaderView fields={fields} />
       <Title order={2} size="h4">
         Products

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/**
+ * Orders taken by phone (design.md 7.5): staff place an order for a customer with the same
+ * rules as the customer's own, and may accept a delivery date inside the lead time when they
+ * say why. Who may send which field is decided here; the date rule's override is applied by
+ * `deliveryDateContext` (the earliest date becomes today) and the reason's by the order schema.
+ */
+
+export const OVERRIDE_REASON_MAX = 200;
+
+/** PostgreSQL's integer (schema-fields' INT_MAX; that module imports the order schema). */
+const ID_MAX = 2_147_483_647;
+
+export const staffOrderMessages = {
+  customerRequired: 'Customer is required: choose the customer this order is for',
+  customerIdInvalid: 'Customer id must be a whole number',
+  overrideInvalid: 'Override Lead Time must be true or false',
+  reasonRequired: 'Override Reason is required to override the lead time',
+  reasonTooLong: `Length of Override Reason must be less than or equal to ${OVERRIDE_REASON_MAX}`,
+  reasonInvalid: 'Invalid Override Reason',
+  ownOrdersOnly: 'Customers place orders for themselves only',
+  staffOnlyOverride: 'Only staff may override the lead time',
+  customerInactive: 'This customer is inactive: make them active before ordering for them',
+} as const;
+
+/** The fields a staff order adds to the order body; a customer's order leaves them out. */
+export const staffOrderFields = {
+  /** The customer the order is for: required from staff; a customer may only name themselves. */
+  CustomerId: z.coerce
+    .number({ error: staffOrderMessages.customerIdInvalid })
+    .int(staffOrderMessages.customerIdInvalid)
+    .min(1, staffOrderMessages.customerIdInvalid)
+    .max(ID_MAX, staffOrderMessages.customerIdInvalid)
+    .nullish()
+    .transform((id) => id ?? null),
+  /** Staff only: accept a delivery date inside the lead time (never a Sunday, holiday or type-1 Saturday). */
+  OverrideLeadTime: z
+    .boolean({ error: staffOrderMessages.overrideInvalid })
+    .nullish()
+    .transform((v) => v === true),
+  /** Why the lead time was overridden; required with the override, dropped without it. */
+  OverrideReason: z
+    .string({ error: staffOrderMessages.reasonInvalid })
+    .trim()
+    .max(OVERRIDE_REASON_MAX, staffOrderMessages.reasonTooLong)
+    .nullish()
+    .transform((reason) => reason || null),
+};
+
+/** Who sends the order: a signed-in customer (their own id) or staff. */
+export type OrderCaller = { role: 'customer'; customerId: number } | { role: 'admin' };
+
+export type OrderFor =
+  | { ok: true; customerId: number; byStaff: boolean; overrideLeadTime: boolean }
+  | { ok: false; refusal: 'forbidden' | 'invalid'; Field: string; Message: string };
+
+/**
+ * For whom an order is, and whether it may override the lead time. It reads the body as sent
+ * or as parsed, so the route can refuse a customer's staff fields before the body's rules
+ * (decision 009): a customer naming another customer, or asking for the override, is not
+ * allowed (403), whatever else the body says. Staff must name the customer (422).
+ */
+export function orderFor(caller: OrderCaller, body: unknown): OrderFor {
+  const fields = (typeof body === 'object' && body !== null ? body : {}) as {
+    CustomerId?: unknown;
+    OverrideLeadTime?: unknown;
+  };
+  const named =
+    fields.CustomerId === undefined || fields.CustomerId === null ? null : Number(fields.CustomerId);
+  const override = fields.OverrideLeadTime === true;
+  if (caller.role === 'customer') {
+    if (named !== null && named !== caller.customerId)
+      return {
+        ok: false,
+        refusal: 'forbidden',
+        Field: 'CustomerId',
+        Message: staffOrderMessages.ownOrdersOnly,
+      };
+    if (override)
+      return {
+        ok: false,
+        refusal: 'forbidden',
+        Field: 'OverrideLeadTime',
+        Message: staffOrderMessages.staffOnlyOverride,
+      };
+    return { ok: true, customerId: caller.customerId, byStaff: false, overrideLeadTime: false };
+  }
+  if (named === null || !Number.isInteger(named) || named < 1)
+    return {
+      ok: false,
+      refusal: 'invalid',
+      Field: 'CustomerId',
+      Message: staffOrderMessages.customerRequired,
+    };
+  return { ok: true, customerId: named, byStaff: true, overrideLeadTime: override };
+}
+
+/** "Entered by admin": how the screens name who typed a staff order. */
+export function enteredByLabel(enteredBy: string | null | undefined): string | null {
+  return enteredBy ? `Entered by ${enteredBy}` : null;
+}

@@ -1,0 +1,46 @@
+import { Title } from '@mantine/core';
+import { formatCompanyId } from '../../../../domain/company-id';
+import type { OrderDetail } from '../../../../domain/order-view.schema';
+import { formatPhone } from '../../../../domain/phone';
+import { enteredByLabel } from '../../../../domain/staff-order';
+import { formatDate, formatDateTime } from '../order-time';
+import { type HeaderField, OrderHeaderView } from './order-header-view';
+import { OrderLinesView } from './order-lines-view';
+
+/**
+ * One order, read-only: its header and products, for the customer's detail and staff's alike.
+ * An order staff entered says so ("Entered by admin", design.md 7.5); staff also see whose it is.
+ */
+export function OrderDetailView({
+  order,
+  isPhone,
+  showCustomer = false,
+}: {
+  order: OrderDetail;
+  isPhone: boolean;
+  showCustomer?: boolean;
+}) {
+  const fields: HeaderField[] = [
+    ...(showCustomer
+      ? [{ label: 'Customer', value: `${formatCompanyId(order.CompanyId)} ${order.CompanyName}` }]
+      : []),
+    { label: 'Web Conf #', value: order.OrderNum, testId: 'detail-order-num' },
+    { label: 'Order Date', value: formatDateTime(order.CreateDate) },
+    { label: 'Delivery Date', value: formatDate(order.DeliveryDate) },
+    { label: 'Name', value: order.Name },
+    { label: 'Phone', value: formatPhone(order.Phone) },
+    { label: 'Email', value: order.Email },
+  ];
+  if (order.ReferencePO) fields.push({ label: 'Reference PO', value: order.ReferencePO });
+  const entered = enteredByLabel(order.EnteredBy);
+  if (entered) fields.push({ label: 'Staff order', value: entered, testId: 'detail-entered-by' });
+  return (
+    <>
+      <OrderHeaderView fields={fields} />
+      <Title order={2} size="h4">
+        Products
+      </Title>
+      <OrderLinesView lines={order.Products} isPhone={isPhone} />
+    </>
+  );
+}

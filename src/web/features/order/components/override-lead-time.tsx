@@ -1,0 +1,45 @@
+import { Paper, Stack, Switch, Textarea } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { OVERRIDE_REASON_MAX } from '../../../../domain/staff-order';
+import type { OrderHeaderValues } from '../order-draft';
+
+export interface OverrideLeadTimeProps {
+  form: UseFormReturnType<OrderHeaderValues>;
+  on: boolean;
+  onChange: (on: boolean) => void;
+}
+
+/**
+ * Staff's "Override lead time" (design.md 7.5): switched on, the picker offers dates from today
+ * (never a Sunday, a holiday or a Saturday for type 1) and a Reason is required, kept on the
+ * order and in the audit trail. The server applies the same rule.
+ */
+export function OverrideLeadTime({ form, on, onChange }: OverrideLeadTimeProps) {
+  return (
+    <Paper withBorder radius="sm" p="sm" bg={on ? 'yellow.0' : undefined}>
+      <Stack gap="sm">
+        <Switch
+          size="md"
+          label="Override lead time"
+          description="Accept a delivery date inside the customer's lead time"
+          checked={on}
+          onChange={(event) => onChange(event.currentTarget.checked)}
+          // The label and description are part of the target: 44 px tall on a phone.
+          styles={{ body: { minHeight: 44, alignItems: 'center' } }}
+        />
+        {on && (
+          <Textarea
+            label="Reason"
+            withAsterisk
+            rows={2}
+            maxLength={OVERRIDE_REASON_MAX}
+            description={`Why this date: kept on the order, up to ${OVERRIDE_REASON_MAX} characters`}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            key={form.key('OverrideReason')}
+            {...form.getInputProps('OverrideReason')}
+          />
+        )}
+      </Stack>
+    </Paper>
+  );
+}

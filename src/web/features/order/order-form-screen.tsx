@@ -1,0 +1,125 @@
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useLocation, useSearchParams } from 'react-router';
+import { customerTypeDefaults } from '../../../domain/customer-type.schema';
+import type { CustomerTypeRules } from '../../../domain/order.schema';
+import { useCustomerTypes } from '../customer-types/api/get-customer-types';
+import { useUpcomingHolidays } from '../holidays/api/get-holidays';
+import { useCopiedOrder } from './api/copy-order';
+import { useOrders } from './api/get-orders';
+import { useOwnCustomer } from './api/get-own-customer';
+import { DraftOffer } from './components/draft-offer';
+import { OrderForm } from './components/order-form';
+import { todayInBusiness } from './order-time';
+import type { AutosaveStatus } from './use-draft-autosave';
+import { type DraftRouteState, useDraftChoice } from './use-draft-choice';
+
+/** `?copy=12` (Re-Order) or, as a link to `/order/form/12` would mean, order 12; 0 is a new order. */
+export function copySource(id: string | undefined, copy: string | null): number | null {
+  const raw = copy ?? (id && id !== '0' ? id : null);
+  const n = Number(raw);
+  return raw !== null && Number.isInteger(n) && n > 0 ? n : null;
+}
+
+export interface OrderFormScreenProps {
+  /** The customer the order is for (`Id` and the 4-digit `CompanyId`). */
+  customer: { Id: number; CompanyId: number };
+  /** The order to copy (Re-Order), or null for a new one. */
+  copyId: number | null;
+  /**
+   * Staff ordering for the customer (design.md 7.5): the customer's draft is neither offered
+   * nor written, and the form says whom the order is for.
+   */
+  staff?: { customerLabel: string; doneTo: string };
+  onSaveStatus?: (status: AutosaveStatus) => void;
+}
+
+/**
+ * The order form with what it loads (the customer's type, products, orders and the holidays
+ * ahead), for the customer's /order/form and staff's order for a customer alike: one form,
+ * chosen by customer and role.
+ */
+export function OrderFormScreen({ customer: who, copyId, staff, onSaveStatus }: OrderFormScreenProps) {
+  const routeState = useLocation().state as DraftRouteState | null;
+  // A customer's new order offers their unsent one first (design.md 7.3); a Re-Order and staff do not.
+  const draft = useDraftChoice(who.Id, copyId === null && !staff, routeState?.draft === 'continue' && !staff);
+
+  const types = useCustomerTypes();
+  const customer = useOwnCustomer(who.Id);
+  const copy = useCopiedOrder(copyId, who.Id);
+  // For the last order's contact and a note when an order for the chosen date exists; the form
+  // does without them if they cannot be loaded.
+  const orders = useOrders(who.CompanyId);
+  // The picker disables holidays (design.md 7.2); without them the form still works and the
+  // server still refuses a holiday, so a failed load does not stop the order.
+  const holidays = useUpcomingHolidays(todayInBusiness());
+  const queries = copyId === null ? [types, customer] : [types, customer, copy];
+  const failed = queries.find((q) => q.isError);
+
+  if (failed) {
+    return (
+      <Alert color="red" title="The order form could not be loaded">
+        <Stack gap="sm" align="flex-start">
+          <Text fz="sm">{failed.error?.message}</Text>
+          <Button variant="default" onClick={() => queries.forEach((q) => void q.refetch())}>
+            Try Again
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (
+    !types.data ||
+    !customer.data ||
+    (copyId !== null && !copy.data) ||
+    orders.isPending ||
+    holidays.isPending ||
+    draft.pending
+  ) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader aria-label="Loading the order form" />
+      </Group>
+    );
+  }
+  if (draft.offer) {
+    return (
+      <DraftOffer
+        draft={draft.offer.Order}
+        onContinue={draft.onContinue}
+        onDiscard={draft.onDiscard}
+        discarding={draft.discarding}
+      />
+    );
+  }
+  const typeId = customer.data.CustomerTypeId;
+  const type = types.data.find((t) => t.Id === typeId);
+  const customerType: CustomerTypeRules = type ?? { Id: typeId, ...customerTypeDefaults };
+  return (
+    <>
+      {copy.data && (
+        <Text c="dimmed" fz="sm" data-testid="copied-from">
+          Copied from order {copy.data.OrderNum}. Choose a delivery date, then check the quantities.
+        </Text>
+      )}
+      <OrderForm
+        key={copyId ?? draft.formKey}
+        customerId={who.Id}
+        asStaff={staff !== undefined}
+        customerType={customerType}
+        products={customer.data.Products}
+        copy={copy.data ?? null}
+        orders={orders.data?.Orders ?? []}
+        holidays={holidays.data}
+        restored={draft.restored}
+        {...(onSaveStatus ? { onSaveStatus } : {})}
+        {...(staff ? { staff } : {})}
+      />
+    </>
+  );
+}
+
+/** The screen's copy source from the route: `/…/{id}` or `?copy=`. */
+export function useCopyId(id: string | undefined): number | null {
+  const [search] = useSearchParams();
+  return copySource(id, search.get('copy'));
+}
