@@ -147,7 +147,7 @@ export function FileUpload({ title, url, invalidates, children }: FileUploadProp
           <Group justify="center" gap="sm" mih={64} style={{ pointerEvents: 'none' }} wrap="nowrap">
             <IconFileImport size={32} color="var(--mantine-color-gray-7)" />
             <Text fz="sm" c="dimmed">
-              Drop one tab-separated file here, or use the button below.
+              Drop one tab-separated file here to import it, or use a button below.
             </Text>
           </Group>
         </Dropzone>
