@@ -46,3 +46,43 @@ export type ImportReport = z.infer<typeof ImportReportSchema>;
 
 /** The multipart field the file travels in (design.md section 2). */
 export const IMPORT_FILE_FIELD = 'file';
+
+/**
+ * The import preview (design.md 7.7): `?dryRun=1` runs the import and applies nothing. Its
+ * report is the real import's, plus `DryRun` and the first MAX_PREVIEW_CHANGES changes.
+ */
+export const DRY_RUN_OPTION = 'dryRun';
+/** The one value `dryRun` takes (decision 045): any other is refused, so a typo never applies a file. */
+export const DRY_RUN_VALUE = '1';
+export const MAX_PREVIEW_CHANGES = 1000;
+
+const ChangeValueSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+export const ImportFieldChangeSchema = z.object({
+  Field: z.string(),
+  /** null for an insert. */
+  Before: ChangeValueSchema,
+  After: ChangeValueSchema,
+});
+export type ImportFieldChange = z.infer<typeof ImportFieldChangeSchema>;
+
+export const ImportChangeSchema = z.object({
+  /** The file's line that would be applied for this key (the last one, when a key repeats). */
+  Line: z.number().int().positive(),
+  /** The record's key in words, as in Notes: 'Code BR-1105', 'Company Id 1001'. */
+  Key: z.string(),
+  Action: z.enum(['insert', 'update']),
+  /** An insert lists every field; an update the fields that change. */
+  Fields: z.array(ImportFieldChangeSchema),
+});
+export type ImportChange = z.infer<typeof ImportChangeSchema>;
+
+export const ImportPreviewSchema = ImportReportSchema.extend({
+  DryRun: z.literal(true),
+  /** The first MAX_PREVIEW_CHANGES changes in file order; the counts above have them all. */
+  Changes: z.array(ImportChangeSchema),
+});
+export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
+
+export const isImportPreview = (r: ImportReport | ImportPreview): r is ImportPreview =>
+  (r as ImportPreview).DryRun === true;

@@ -10,7 +10,7 @@ import {
 import { CustomerListItemSchema, CustomerProductSchema, CustomerSchema } from '../../domain/customer.schema';
 import { CustomerTypeListItemSchema, CustomerTypeSchema } from '../../domain/customer-type.schema';
 import { DeliveryDateSchema, HolidaySchema } from '../../domain/delivery-calendar.schema';
-import { ImportReportSchema } from '../../domain/imports.schema';
+import { ImportPreviewSchema, ImportReportSchema } from '../../domain/imports.schema';
 import { DisplayMessageSchema, MessageSchema } from '../../domain/message.schema';
 import { SavedOrderDraftSchema } from '../../domain/order-draft.schema';
 import { OrderGuideSchema, SavedParsSchema } from '../../domain/order-guide.schema';
@@ -92,7 +92,11 @@ const routes: [method: string, path: RegExp, success: Success, errors?: z.ZodTyp
   ['GET', /^User\/\d+$/, UserSchema],
   ['POST', /^User$/, UserSchema],
   ['DELETE', /^User\/\d+$/, 'empty'],
-  ['POST', /^(Item|Customer|CustomerItem|OrderHistory)Import$/, ImportReportSchema],
+  [
+    'POST',
+    /^(Item|Customer|CustomerItems|OrderHistory)Import$/,
+    z.union([ImportPreviewSchema, ImportReportSchema]),
+  ],
 ];
 
 /** 'Orders/1001', from '/api/v1/Orders/1001?x=1', 'http://host/api/v1/Orders/1001/' or 'Orders/1001'. */

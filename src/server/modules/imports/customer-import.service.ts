@@ -5,6 +5,7 @@ import {
   type CustomerRow,
   parseCustomerLine,
 } from './customer.parser.js';
+import { keysParam, toSnapshot } from './import-changes.js';
 import { countedUpsert, type ImportDefinition, lastByKey } from './import-runner.js';
 
 const { LeadHours, CutoffHours, CutoffMinutes } = customerTypeDefaults;
@@ -25,6 +26,24 @@ export const customerImport: ImportDefinition<CustomerRow> = {
   numericColumns: CUSTOMER_NUMERIC_COLUMNS,
   parse: parseCustomerLine,
   recordKey: (r) => ({ key: `Company Id ${r.companyId}` }),
+  preview: {
+    keyOf: (r) => String(r.companyId),
+    async snapshot(q, rows) {
+      return toSnapshot(
+        await q.query(
+          `select company_id::text as k, name as "Name", zipcode as "Zipcode", customer_type_id as "CustomerTypeId"
+           from customers where company_id in (select value::integer from json_array_elements_text($1::json))`,
+          [
+            keysParam(
+              rows,
+              (r) => String(r.companyId),
+              (r) => r.companyId,
+            ),
+          ],
+        ),
+      );
+    },
+  },
   async open(q) {
     const createdTypes: number[] = [];
     return {

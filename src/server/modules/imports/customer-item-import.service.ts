@@ -4,6 +4,7 @@ import {
   type CustomerItemRow,
   parseCustomerItemLine,
 } from './customer-item.parser.js';
+import { keysParam, toSnapshot } from './import-changes.js';
 import {
   loadCustomerIds,
   loadProducts,
@@ -24,6 +25,27 @@ export const customerItemImport: ImportDefinition<CustomerItemRow> = {
   numericColumns: CUSTOMER_ITEM_NUMERIC_COLUMNS,
   parse: parseCustomerItemLine,
   recordKey: (r) => ({ key: `Company Id ${r.companyId} with code ${r.code}` }),
+  preview: {
+    keyOf: (r) => `${r.companyId}\t${r.code}`,
+    async snapshot(q, rows) {
+      return toSnapshot(
+        await q.query(
+          `select c.company_id || E'\\t' || p.code as k, to_char(cp.start_date, 'YYYY-MM-DD') as "StartDate",
+             to_char(cp.end_date, 'YYYY-MM-DD') as "EndDate", cp.order_no as "OrderNo"
+           from customer_products cp
+             join customers c on c.id = cp.customer_id join products p on p.id = cp.product_id
+           where (c.company_id, p.code) in (select (x->>0)::integer, x->>1 from json_array_elements($1::json) x)`,
+          [
+            keysParam(
+              rows,
+              (r) => `${r.companyId}\t${r.code}`,
+              (r) => [r.companyId, r.code],
+            ),
+          ],
+        ),
+      );
+    },
+  },
   async open(q) {
     const customerIds = await loadCustomerIds(q);
     const products = await loadProducts(q);

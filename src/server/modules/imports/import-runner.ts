@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import {
   type ImportKind,
+  type ImportPreview,
   type ImportReport,
   MAX_REPORTED_REJECTIONS,
   type RejectedLine,
@@ -8,6 +9,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { unprocessable } from '../../lib/http-error.js';
 import { type AuditActor, recordAuditSql } from '../audit/audit.js';
+import { ChangeCollector, type ImportPreviewDefinition } from './import-changes.js';
 import { createLineParser, type LineFormat, reportedText } from './line-parser.js';
 import { RepeatedKeys } from './repeated-keys.js';
 import { inTransaction, type SqlRunner } from './sql-runner.js';
@@ -68,6 +70,8 @@ export interface ImportDefinition<Row extends { line: number }, Staged = Row> ex
   recordKey?(row: Row): { key: string; scope?: string };
   /** Prepares a writer inside the import's transaction (loads the lookups it needs). */
   open(q: SqlRunner, env: ImportEnv): Promise<ImportWriter<Staged>>;
+  /** How a preview reads the records a row writes to (import-changes.ts). */
+  preview: ImportPreviewDefinition<Row>;
 }
 
 /** Keeps the counts and the first rejected lines; memory stays bounded however many there are. */
@@ -103,111 +107,132 @@ class Tally {
 const LOCK_BASE = 7_240_400;
 const lockKeys: Record<ImportKind, number> = { Items: 1, Customers: 2, CustomerItems: 3, OrderHistory: 4 };
 
+/**
+ * Imports a file. With `dryRun` (the preview, design.md 7.7) the very same import runs and its
+ * transaction is rolled back instead of committed (decision 045): the counts are the import's,
+ * nothing is kept, and the report adds the first changes (import-changes.ts).
+ */
 export async function runImport<Row extends { line: number }, Staged>(
   database: Database,
   def: ImportDefinition<Row, Staged>,
   source: AsyncIterable<Uint8Array>,
-  opts: { fileName: string; env: ImportEnv; actor: AuditActor },
-): Promise<ImportReport> {
-  return inTransaction(database, async (q) => {
-    // Two uploads of the same kind at once would deadlock on each other's rows: one waits.
-    await q.query('select pg_advisory_xact_lock($1)', [LOCK_BASE + lockKeys[def.kind]]);
-    const writer = await def.open(q, opts.env);
-    const tally = new Tally();
-    const repeated = new RepeatedKeys();
-    const parseLine = createLineParser(def);
-    const batchRows = BATCH_ROWS[database.kind];
-    // Without `stage` a batch keeps the rows themselves (Staged is Row then).
-    const stage = def.stage ?? ((row: Row) => row as unknown as Staged);
-    let batch: Staged[] = [];
-    // The batch's lines as read, kept until it is written: a line the writer refuses is
-    // reported with its text (about 200 kB a batch, gone with it).
-    let batchLines: number[] = [];
-    let batchTexts: string[] = [];
-    // One batch is written while the next is parsed (PostgreSQL works while Node parses).
-    const pipe: { writing: Promise<void> | null } = { writing: null };
-    const flush = async () => {
-      if (pipe.writing) await pipe.writing;
-      const rows = batch;
-      const lines = batchLines;
-      const texts = batchTexts;
-      batch = [];
-      batchLines = [];
-      batchTexts = [];
-      pipe.writing = rows.length
-        ? writer.write(rows).then((counts) => {
-            tally.add(counts, lines, texts);
-            opts.env.log.debug({ kind: def.kind, lines: tally.lines }, 'import batch written');
-          })
+  opts: { fileName: string; env: ImportEnv; actor: AuditActor; dryRun?: boolean },
+): Promise<ImportReport | ImportPreview> {
+  const dryRun = opts.dryRun === true;
+  return inTransaction(
+    database,
+    async (q) => {
+      // Two uploads of the same kind at once would deadlock on each other's rows: one waits.
+      await q.query('select pg_advisory_xact_lock($1)', [LOCK_BASE + lockKeys[def.kind]]);
+      const writer = await def.open(q, opts.env);
+      const tally = new Tally();
+      const repeated = new RepeatedKeys();
+      const parseLine = createLineParser(def);
+      const batchRows = BATCH_ROWS[database.kind];
+      const changes = dryRun
+        ? new ChangeCollector(def.preview, (row: Row) => def.recordKey?.(row).key ?? '', opts.env)
         : null;
-      pipe.writing?.catch(() => {}); // handled where it is awaited; this stops an unhandled-rejection crash
-    };
+      // A preview keeps a batch's rows too, while it still lists changes.
+      let batchRowsKept: Row[] | null = changes ? [] : null;
+      // Without `stage` a batch keeps the rows themselves (Staged is Row then).
+      const stage = def.stage ?? ((row: Row) => row as unknown as Staged);
+      let batch: Staged[] = [];
+      // The batch's lines as read, kept until it is written: a line the writer refuses is
+      // reported with its text (about 200 kB a batch, gone with it).
+      let batchLines: number[] = [];
+      let batchTexts: string[] = [];
+      // One batch is written while the next is parsed (PostgreSQL works while Node parses).
+      const pipe: { writing: Promise<void> | null } = { writing: null };
+      const flush = async () => {
+        if (pipe.writing) await pipe.writing;
+        const rows = batch;
+        const lines = batchLines;
+        const texts = batchTexts;
+        const kept = batchRowsKept;
+        batch = [];
+        batchLines = [];
+        batchTexts = [];
+        batchRowsKept = changes?.wanted() ? [] : null;
+        const write = () => writer.write(rows);
+        pipe.writing = rows.length
+          ? (kept && changes ? changes.around(q, kept, write) : write()).then((counts) => {
+              tally.add(counts, lines, texts);
+              opts.env.log.debug({ kind: def.kind, lines: tally.lines }, 'import batch written');
+            })
+          : null;
+        pipe.writing?.catch(() => {}); // handled where it is awaited; this stops an unhandled-rejection crash
+      };
 
-    try {
-      for await (const lines of readTsvLines(source)) {
-        for (const line of lines) {
-          const outcome = parseLine(line);
-          if (outcome.kind === 'skip') continue;
-          tally.lines++;
-          if (outcome.kind === 'reject') {
-            tally.reject(outcome.rejected);
-            continue;
+      try {
+        for await (const lines of readTsvLines(source)) {
+          for (const line of lines) {
+            const outcome = parseLine(line);
+            if (outcome.kind === 'skip') continue;
+            tally.lines++;
+            if (outcome.kind === 'reject') {
+              tally.reject(outcome.rejected);
+              continue;
+            }
+            const record = def.recordKey?.(outcome.row);
+            if (record) repeated.see(record.key, line.lineNo, record.scope);
+            batch.push(stage(outcome.row, database.kind));
+            batchRowsKept?.push(outcome.row);
+            batchLines.push(line.lineNo);
+            batchTexts.push(line.text);
+            if (batch.length >= batchRows) await flush();
           }
-          const record = def.recordKey?.(outcome.row);
-          if (record) repeated.see(record.key, line.lineNo, record.scope);
-          batch.push(stage(outcome.row, database.kind));
-          batchLines.push(line.lineNo);
-          batchTexts.push(line.text);
-          if (batch.length >= batchRows) await flush();
         }
+        await flush();
+        if (pipe.writing) await pipe.writing;
+      } catch (err) {
+        // A batch may still be on its way to the database: let it land before the rollback.
+        await pipe.writing?.catch(() => {});
+        if (err instanceof NotTextError) throw unprocessable(err.message);
+        throw err;
       }
-      await flush();
-      if (pipe.writing) await pipe.writing;
-    } catch (err) {
-      // A batch may still be on its way to the database: let it land before the rollback.
-      await pipe.writing?.catch(() => {});
-      if (err instanceof NotTextError) throw unprocessable(err.message);
-      throw err;
-    }
 
-    if (tally.lines === 0) throw unprocessable('The file has no lines to import');
-    const rejected = tally.firstRejected();
-    if (tally.inserted + tally.updated + tally.unchanged === 0) {
-      // Every line is wrong: most likely the wrong file (or not tab-separated); nothing is kept.
-      throw unprocessable(
-        `No line of the file could be imported; the first problem is on line ${rejected[0]?.Line}: ${rejected[0]?.Message}`,
-        rejected.slice(0, 20).map((r) => ({ Field: `Line ${r.Line}`, Message: r.Message })),
-      );
-    }
-    const report: ImportReport = {
-      Kind: def.kind,
-      FileName: opts.fileName,
-      Lines: tally.lines,
-      Inserted: tally.inserted,
-      Updated: tally.updated,
-      Unchanged: tally.unchanged,
-      Rejected: rejected,
-      RejectedCount: tally.rejectedCount,
-      Notes: [...writer.notes(), ...repeated.report()],
-    };
-    // One row per file, with its counts, not one per line (design.md 7.6).
-    const counts = ['Lines', 'Inserted', 'Updated', 'Unchanged', 'RejectedCount'] as const;
-    await recordAuditSql(q, opts.actor, {
-      action: 'Import',
-      entity: 'Import',
-      entityId: def.kind,
-      summary: `Imported ${def.kind} file ${opts.fileName}: ${tally.lines} lines, ${tally.inserted} inserted, ${tally.updated} updated, ${tally.unchanged} unchanged, ${tally.rejectedCount} rejected`,
-      changes: [
-        { Field: 'FileName', Before: null, After: opts.fileName },
-        ...counts.map((c) => ({
-          Field: c === 'RejectedCount' ? 'Rejected' : c,
-          Before: null,
-          After: report[c],
-        })),
-      ],
-    });
-    return report;
-  });
+      if (tally.lines === 0) throw unprocessable('The file has no lines to import');
+      const rejected = tally.firstRejected();
+      if (tally.inserted + tally.updated + tally.unchanged === 0) {
+        // Every line is wrong: most likely the wrong file (or not tab-separated); nothing is kept.
+        throw unprocessable(
+          `No line of the file could be imported; the first problem is on line ${rejected[0]?.Line}: ${rejected[0]?.Message}`,
+          rejected.slice(0, 20).map((r) => ({ Field: `Line ${r.Line}`, Message: r.Message })),
+        );
+      }
+      const report: ImportReport = {
+        Kind: def.kind,
+        FileName: opts.fileName,
+        Lines: tally.lines,
+        Inserted: tally.inserted,
+        Updated: tally.updated,
+        Unchanged: tally.unchanged,
+        Rejected: rejected,
+        RejectedCount: tally.rejectedCount,
+        Notes: [...writer.notes(), ...repeated.report()],
+      };
+      // A preview is not audited: it changes nothing (and its transaction is rolled back).
+      if (changes) return { ...report, DryRun: true, Changes: changes.list() };
+      // One row per file, with its counts, not one per line (design.md 7.6).
+      const counts = ['Lines', 'Inserted', 'Updated', 'Unchanged', 'RejectedCount'] as const;
+      await recordAuditSql(q, opts.actor, {
+        action: 'Import',
+        entity: 'Import',
+        entityId: def.kind,
+        summary: `Imported ${def.kind} file ${opts.fileName}: ${tally.lines} lines, ${tally.inserted} inserted, ${tally.updated} updated, ${tally.unchanged} unchanged, ${tally.rejectedCount} rejected`,
+        changes: [
+          { Field: 'FileName', Before: null, After: opts.fileName },
+          ...counts.map((c) => ({
+            Field: c === 'RejectedCount' ? 'Rejected' : c,
+            Before: null,
+            After: report[c],
+          })),
+        ],
+      });
+      return report;
+    },
+    { rollback: dryRun },
+  );
 }
 
 /** Where `line` is in the ascending `lines` (binary search); -1 when it is not there. */

@@ -7,7 +7,13 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { IMPORT_FILE_FIELD, type ImportReport } from '../../../domain/imports.schema.js';
+import {
+  DRY_RUN_OPTION,
+  DRY_RUN_VALUE,
+  IMPORT_FILE_FIELD,
+  type ImportPreview,
+  type ImportReport,
+} from '../../../domain/imports.schema.js';
 import { HttpError } from '../../lib/http-error.js';
 import { auditActor } from '../audit/audit.js';
 import { type ImportDefinition, runImport } from './import-runner.js';
@@ -99,23 +105,34 @@ async function spoolUpload(dir: string, bytes: AsyncIterable<Uint8Array>): Promi
 }
 
 /**
- * The query options an upload knows: none yet. The import preview of design.md 7.7 will add
- * `dryRun`; until then `?dryRun=1` must not apply the file it was meant to preview (issue
- * 17, item 2), and once it exists any other option is still refused.
+ * The query options an upload knows: `dryRun`, the preview of design.md 7.7, which takes one
+ * value, `1` (decision 045). Any other option, or another value (`dryRun=true`, `dryRun=`, the
+ * option twice), is refused before a byte of the file is read: a client that meant to preview
+ * must never apply the file instead (issue 17, item 2).
  */
-export const IMPORT_OPTIONS: readonly string[] = [];
+export const IMPORT_OPTIONS: readonly string[] = [DRY_RUN_OPTION];
 
-/** 422 before a byte of the file is read, for any query option the upload does not know. */
-export function refuseUnknownOptions(query: unknown) {
-  const unknown = Object.keys((query ?? {}) as object).filter((k) => !IMPORT_OPTIONS.includes(k));
-  if (!unknown.length) return;
-  const names = unknown.map((k) => `'${k.length > 40 ? `${k.slice(0, 40)}...` : k}'`).join(', ');
-  const known = IMPORT_OPTIONS.length ? `takes only ${IMPORT_OPTIONS.join(', ')}` : 'takes no options';
-  throw new HttpError(
-    422,
-    `Unknown ${unknown.length === 1 ? 'option' : 'options'} ${names}: this import ${known}, so nothing was applied`,
-    unknown.map((k) => ({ Field: k, Message: 'is not an option of this import' })),
-  );
+/** The upload's options, or 422 for one it does not know or a value it does not take. */
+export function importOptions(query: unknown): { dryRun: boolean } {
+  const options = (query ?? {}) as Record<string, unknown>;
+  const unknown = Object.keys(options).filter((k) => !IMPORT_OPTIONS.includes(k));
+  if (unknown.length) {
+    const names = unknown.map((k) => `'${k.length > 40 ? `${k.slice(0, 40)}...` : k}'`).join(', ');
+    throw new HttpError(
+      422,
+      `Unknown ${unknown.length === 1 ? 'option' : 'options'} ${names}: this import takes only ${IMPORT_OPTIONS.join(', ')}, so nothing was applied`,
+      unknown.map((k) => ({ Field: k, Message: 'is not an option of this import' })),
+    );
+  }
+  const dryRun = options[DRY_RUN_OPTION];
+  if (dryRun !== undefined && dryRun !== DRY_RUN_VALUE) {
+    throw new HttpError(
+      422,
+      `The option ${DRY_RUN_OPTION} takes only the value ${DRY_RUN_VALUE} (a preview), so nothing was applied`,
+      [{ Field: DRY_RUN_OPTION, Message: `must be ${DRY_RUN_VALUE}` }],
+    );
+  }
+  return { dryRun: dryRun === DRY_RUN_VALUE };
 }
 
 const oneFileOnly = () => new HttpError(400, 'Send one file per upload: this request has more than one');
@@ -151,16 +168,16 @@ function isMalformedMultipart(err: unknown): boolean {
 
 /**
  * One upload: the file is read as it streams in (never buffered whole) and imported in one
- * transaction; 413 past the size limit, 422 for a file that is not an import file at all or
+ * transaction (rolled back for a preview, `?dryRun=1`); 413 past the size limit, 422 for a file that is not an import file at all or
  * an option the upload does not know, 400 for a request that is not one well-formed file.
  */
 export async function importUpload<Row extends { line: number }, Staged>(
   app: FastifyInstance,
   request: FastifyRequest,
   def: ImportDefinition<Row, Staged>,
-): Promise<ImportReport> {
+): Promise<ImportReport | ImportPreview> {
   const limit = app.config.uploadLimitBytes;
-  refuseUnknownOptions(request.query);
+  const { dryRun } = importOptions(request.query);
   if (!request.isMultipart()) {
     throw new HttpError(415, `Send the file as multipart/form-data in a field named '${IMPORT_FILE_FIELD}'`);
   }
@@ -195,6 +212,7 @@ export async function importUpload<Row extends { line: number }, Staged>(
         fileName: file.filename,
         env: { now: app.now(), businessTz: app.config.businessTz, log: request.log },
         actor: auditActor(request, app.now),
+        dryRun,
       });
     } finally {
       await rm(spooled, { force: true });

@@ -49,37 +49,49 @@ describe('files the imports refuse', () => {
     expect(await productCount()).toBe(before);
   });
 
-  it('422 for an option the import does not know, such as a preview, and applies nothing (issue 17)', async () => {
+  it('422 for an option the import does not know, or a dryRun other than 1, and applies nothing (issue 17)', async () => {
     const customerCount = async () => (await t.db.select({ n: count() }).from(customers))[0]!.n;
     const before = { products: await productCount(), customers: await customerCount() };
     const customersFile = '8890\tOption Test Bar\t60601\t1\n';
-    for (const [url, file] of [
-      ['/api/CustomerImport?dryRun=1', customersFile],
-      ['/api/ItemImport?dryRun=1', itemLines(3)],
-      ['/api/CustomerItemsImport?dryRun=true', '8890\tRF-0\t\t\t1\n'],
+    const unknown = (name: string) => ({
+      ErrorMessage: `Unknown option '${name}': this import takes only dryRun, so nothing was applied`,
+      Errors: [{ Field: name, Message: 'is not an option of this import' }],
+    });
+    const badValue = {
+      ErrorMessage: 'The option dryRun takes only the value 1 (a preview), so nothing was applied',
+      Errors: [{ Field: 'dryRun', Message: 'must be 1' }],
+    };
+    for (const [url, file, answer] of [
+      ['/api/CustomerImport?dryrun=1', customersFile, unknown('dryrun')],
+      ['/api/ItemImport?foo=1', itemLines(3), unknown('foo')],
+      ['/api/CustomerItemsImport?dryRun=true', '8890\tRF-0\t\t\t1\n', badValue],
+      ['/api/CustomerImport?dryRun=yes', customersFile, badValue],
+      ['/api/ItemImport?dryRun=0', itemLines(3), badValue],
+      ['/api/ItemImport?dryRun=1&dryRun=1', itemLines(3), badValue],
       [
         '/api/OrderHistoryImport?dryRun',
         '11/02/2026\t1001\tBar\t11/04/2026\tH-OPT\tPat\t\tREG\tRF-0\tx\t12\t0\t1\n',
+        badValue,
       ],
     ] as const) {
       const res = await post(file, { url });
-      expect(res.statusCode).toBe(422);
-      expect(res.json()).toEqual({
-        ErrorMessage: "Unknown option 'dryRun': this import takes no options, so nothing was applied",
-        Errors: [{ Field: 'dryRun', Message: 'is not an option of this import' }],
-      });
+      expect(res.statusCode, url).toBe(422);
+      expect(res.json(), url).toEqual(answer);
     }
     const two = await post(customersFile, { url: '/api/CustomerImport?force=1&dryRun=1' });
     expect(two.statusCode).toBe(422);
     expect(two.json().ErrorMessage).toBe(
-      "Unknown options 'force', 'dryRun': this import takes no options, so nothing was applied",
+      "Unknown option 'force': this import takes only dryRun, so nothing was applied",
     );
     // The guard still comes first: nobody learns about the options.
-    expect((await post(customersFile, { url: '/api/CustomerImport?dryRun=1', cookie: '' })).statusCode).toBe(
+    expect((await post(customersFile, { url: '/api/CustomerImport?dryRun=2', cookie: '' })).statusCode).toBe(
       401,
     );
     expect({ products: await productCount(), customers: await customerCount() }).toEqual(before);
-    // Without the option the same file is applied.
+    // dryRun=1 previews the file and applies nothing either; without an option it is applied.
+    const preview = await post(customersFile, { url: '/api/CustomerImport?dryRun=1' });
+    expect(preview.json()).toMatchObject({ DryRun: true, Inserted: 1 });
+    expect(await customerCount()).toBe(before.customers);
     expect((await post(customersFile, { url: '/api/CustomerImport' })).json()).toMatchObject({ Inserted: 1 });
     expect(await customerCount()).toBe(before.customers + 1);
   });

@@ -1,8 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ApiErrorSchema } from '../../../domain/auth.schema.js';
-import { ImportReportSchema } from '../../../domain/imports.schema.js';
+import { ImportPreviewSchema, ImportReportSchema } from '../../../domain/imports.schema.js';
 import { adminErrors, errorResponses } from '../../lib/route-schemas.js';
 import { customerImport } from './customer-import.service.js';
 import { customerItemImport } from './customer-item-import.service.js';
@@ -43,10 +44,10 @@ export async function importRoutes(app: FastifyInstance) {
         schema: {
           tags: ['Imports'],
           summary,
-          description: `Tab-separated columns: ${def.columns.join(', ')}. 413 past the upload limit; 422 for a file with no line that can be imported (binary, empty, every line wrong) or a query option the import does not know (it takes none yet), which changes nothing.`,
+          description: `Tab-separated columns: ${def.columns.join(', ')}. \`?dryRun=1\` previews the file: the same report plus \`DryRun: true\` and the first 1,000 \`Changes\`, and nothing is applied (design.md 7.7). 413 past the upload limit; 422 for a file with no line that can be imported (binary, empty, every line wrong), a query option the import does not know or a \`dryRun\` other than 1, which changes nothing.`,
           consumes: ['multipart/form-data'],
           response: {
-            200: ImportReportSchema,
+            200: z.union([ImportPreviewSchema, ImportReportSchema]),
             ...adminErrors,
             ...errorResponses(400, 422),
             413: ApiErrorSchema,

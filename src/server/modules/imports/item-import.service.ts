@@ -1,3 +1,4 @@
+import { keysParam, toSnapshot } from './import-changes.js';
 import { countedUpsert, type ImportDefinition, lastByKey } from './import-runner.js';
 import { ITEM_COLUMNS, ITEM_NUMERIC_COLUMNS, type ItemRow, parseItemLine } from './item.parser.js';
 
@@ -11,6 +12,25 @@ export const itemImport: ImportDefinition<ItemRow> = {
   numericColumns: ITEM_NUMERIC_COLUMNS,
   parse: parseItemLine,
   recordKey: (r) => ({ key: `Code ${r.code}` }),
+  preview: {
+    keyOf: (r) => r.code,
+    async snapshot(q, rows) {
+      return toSnapshot(
+        await q.query(
+          `select code as k, description as "Description", units as "Units", type as "Type",
+             is_case_only as "IsCaseOnly", unit_uom as "UnitUom", case_uom as "CaseUom"
+           from products where code in (select json_array_elements_text($1::json))`,
+          [
+            keysParam(
+              rows,
+              (r) => r.code,
+              (r) => r.code,
+            ),
+          ],
+        ),
+      );
+    },
+  },
   async open(q) {
     return {
       notes: () => [],

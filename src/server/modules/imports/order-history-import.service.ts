@@ -15,6 +15,7 @@ import {
   type OrderHistoryRow,
   parseOrderHistoryLine,
 } from './order-history.parser.js';
+import { orderHistoryPreview } from './order-history-preview.js';
 import { onLineConflict, openRowWriter, webOrderMessage } from './order-history-rows.writer.js';
 import { copyLine, type SqlRunner } from './sql-runner.js';
 
@@ -208,6 +209,7 @@ export const orderHistoryImport: ImportDefinition<OrderHistoryRow, OrderHistoryR
   // One order's lines come together in the ERP's file: keys are remembered per order (decision 030).
   recordKey: (r) => ({ key: `Order ${r.orderNum} item ${r.code}`, scope: r.orderNum }),
   stage: (row, kind) => (kind === 'pg' ? stageLine(row) : row),
+  preview: orderHistoryPreview,
   async open(q, env) {
     const unknown = { items: 0 };
     const writer =

@@ -105,23 +105,30 @@ async function takeImportSlot(pool: pg.Pool): Promise<() => void> {
 }
 
 /**
- * Runs `work` in one transaction: committed when it returns, rolled back when it throws
+ * Runs `work` in one transaction: committed when it returns (rolled back instead with
+ * `rollback`: an import preview), rolled back when it throws
  * (or when the process dies: PostgreSQL and PGlite both discard an uncommitted transaction).
  * PostgreSQL gets a dedicated pool client for the whole file, at most `IMPORT_CONNECTIONS` of
  * them at once; PGlite has one connection, so other queries wait until the import ends (the
  * upload is spooled first, so that is only the time the file takes to apply).
  */
-export async function inTransaction<T>(database: Database, work: (q: SqlRunner) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(
+  database: Database,
+  work: (q: SqlRunner) => Promise<T>,
+  opts: { rollback?: boolean } = {},
+): Promise<T> {
   if (database.kind === 'pglite') {
-    return database.pglite.transaction(async (tx) =>
-      work({
+    return database.pglite.transaction(async (tx) => {
+      const result = await work({
         kind: 'pglite',
         query: async (text, params) => (await tx.query<never>(text, params)).rows,
         copyIn: async (table, columns, text) => {
           if (text) await tx.query(copySql(table, columns, "'/dev/blob'"), [], { blob: new Blob([text]) });
         },
-      }),
-    );
+      });
+      if (opts.rollback) await tx.rollback();
+      return result;
+    });
   }
   const releaseSlot = await takeImportSlot(database.pool);
   let client: pg.PoolClient;
@@ -141,7 +148,7 @@ export async function inTransaction<T>(database: Database, work: (q: SqlRunner) 
         if (text) await copyIn(client, table, columns, text);
       },
     });
-    await client.query('commit');
+    await client.query(opts.rollback ? 'rollback' : 'commit');
     return result;
   } catch (err) {
     try {

@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ImportReport } from '../../../domain/imports.schema';
+import type { ImportPreview, ImportReport } from '../../../domain/imports.schema';
 import { contractAnswer } from '../../test/contract';
 import { renderRoutes } from '../../test/render';
-import { FileUpload, ONE_FILE_MESSAGE, UPLOAD_LABEL } from './file-upload';
+import { FileUpload, ONE_FILE_MESSAGE, PREVIEW_LABEL, UPLOAD_LABEL } from './file-upload';
 
 /** A stand-in XMLHttpRequest: the test decides when the upload progresses and what it answers. */
 class FakeXhr {
@@ -207,5 +207,95 @@ describe('file upload', () => {
     await choose(txt('a.txt'), txt('b.txt'));
     expect((await screen.findByRole('alert')).textContent).toContain(ONE_FILE_MESSAGE);
     expect(FakeXhr.sent).toHaveLength(0);
+  });
+});
+
+describe('import preview (design.md 7.7)', () => {
+  const preview: ImportPreview = {
+    ...report,
+    Rejected: [],
+    RejectedCount: 0,
+    Lines: 3,
+    Inserted: 1,
+    Updated: 1,
+    Unchanged: 1,
+    Notes: [],
+    DryRun: true,
+    Changes: [
+      {
+        Line: 1,
+        Key: 'Company Id 1001',
+        Action: 'update',
+        Fields: [{ Field: 'Name', Before: 'Blue Heron', After: 'Blue Heron Tavern' }],
+      },
+      {
+        Line: 3,
+        Key: 'Company Id 1003',
+        Action: 'insert',
+        Fields: [
+          { Field: 'Name', Before: null, After: 'Corner Bar' },
+          { Field: 'Zipcode', Before: null, After: 60601 },
+        ],
+      },
+    ],
+  };
+
+  it('previews a file without refreshing anything, then applies the same file with Apply', async () => {
+    const { invalidate } = renderUploader();
+    fireEvent.click(screen.getByRole('button', { name: PREVIEW_LABEL }));
+    const file = txt('customers.txt');
+    await choose(file);
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    const dry = FakeXhr.sent[0]!;
+    expect([dry.method, dry.url]).toEqual(['POST', '/api/CustomerImport?dryRun=1']);
+    dry.progress(100, 100);
+    expect(screen.getByText('Previewing customers.txt, please wait...')).toBeTruthy();
+    dry.respond(200, preview);
+
+    expect(await screen.findByText('customers.txt: preview')).toBeTruthy();
+    expect(screen.getByText('Nothing has been applied yet. This is what Apply would do:')).toBeTruthy();
+    const rows = within(screen.getByRole('table', { name: 'Changes' })).getAllByRole('row');
+    expect(rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent))).toEqual([
+      ['Line', 'Key', 'Changes'],
+      ['1', 'Company Id 1001update', 'Name: Blue Heron → Blue Heron Tavern'],
+      ['3', 'Company Id 1003insert', 'Name: Corner BarZipcode: 60601'],
+    ]);
+    expect(invalidate).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    const real = FakeXhr.sent[1]!;
+    expect(real.url).toBe('/api/CustomerImport');
+    const sent = real.body!.get('file') as File;
+    expect([sent.name, await sent.text()]).toEqual(['customers.txt', await file.text()]);
+    real.respond(200, {
+      ...report,
+      Rejected: [],
+      RejectedCount: 0,
+      Lines: 3,
+      Inserted: 1,
+      Updated: 1,
+      Unchanged: 1,
+    });
+    expect(await screen.findByText('customers.txt: uploaded')).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Changes' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Apply' })).toBeNull();
+    await waitFor(() => expect(invalidate).toHaveBeenCalledWith({ queryKey: ['customers'] }));
+  });
+
+  it('says when only the first changes are listed, and Discard drops the preview', async () => {
+    renderUploader();
+    fireEvent.click(screen.getByRole('button', { name: PREVIEW_LABEL }));
+    await choose(txt('big.txt'));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(1));
+    FakeXhr.sent[0]!.respond(200, { ...preview, Inserted: 1500, Updated: 700 });
+    expect(await screen.findByText('The first 2 of 2,200 changes are listed.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(screen.queryByText('big.txt: preview')).toBeNull();
+    expect(FakeXhr.sent).toHaveLength(1);
+    // A file dropped or chosen with the spec's button is applied at once, as before.
+    await choose(txt('next.txt'));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    expect(FakeXhr.sent[1]!.url).toBe('/api/CustomerImport');
   });
 });

@@ -1,4 +1,10 @@
-import { IMPORT_FILE_FIELD, type ImportReport } from '../../../domain/imports.schema';
+import {
+  DRY_RUN_OPTION,
+  DRY_RUN_VALUE,
+  IMPORT_FILE_FIELD,
+  type ImportPreview,
+  type ImportReport,
+} from '../../../domain/imports.schema';
 import { ApiError, apiUrl } from '../../lib/api-client';
 import { NO_CONNECTION_MESSAGE } from '../../lib/messages';
 
@@ -6,6 +12,8 @@ export interface UploadOptions {
   /** Called as the file goes up, with the part sent from 0 to 1. */
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
+  /** A preview (design.md 7.7): the server answers what the import would do and applies nothing. */
+  dryRun?: boolean;
 }
 
 /** Messages for refusals that came without the API's error body (a proxy's page, say). */
@@ -32,7 +40,8 @@ function errorFrom(status: number, text: string): ApiError {
 }
 
 /**
- * Sends one file to an import endpoint (multipart, field `file`) and resolves with its report.
+ * Sends one file to an import endpoint (multipart, field `file`) and resolves with its report
+ * (a preview's with `dryRun`).
  * XMLHttpRequest rather than `fetch`: only XHR reports upload progress. Same origin, so the
  * session cookie goes with it. Rejects with `ApiError` like `apiFetch` (Status 0: no answer).
  */
@@ -40,11 +49,11 @@ export function uploadImportFile(
   path: string,
   file: File,
   options: UploadOptions = {},
-): Promise<ImportReport> {
-  const { onProgress, signal } = options;
+): Promise<ImportReport | ImportPreview> {
+  const { onProgress, signal, dryRun } = options;
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl(path));
+    xhr.open('POST', apiUrl(dryRun ? `${path}?${DRY_RUN_OPTION}=${DRY_RUN_VALUE}` : path));
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
@@ -52,7 +61,7 @@ export function uploadImportFile(
     xhr.onload = () => {
       if (xhr.status >= 200 && xhr.status < 300) {
         try {
-          resolve(JSON.parse(xhr.responseText) as ImportReport);
+          resolve(JSON.parse(xhr.responseText) as ImportReport | ImportPreview);
         } catch {
           reject(new ApiError(xhr.status, 'The server answered with an unreadable report.'));
         }
