@@ -143,10 +143,7 @@ test('the order guide: same as last order, two changes, a par, order to par, sub
     await expect(sheet.getByTestId(`worksheet-par-${firstCode}`)).toHaveText('6');
     await row.getByRole('textbox').fill('1');
     await expectAccessible(sheet);
-    await sheet.screenshot({
-      path: `test-results/screens/order-guide-worksheet-${test.info().project.name}.png`,
-      fullPage: true,
-    });
+    await saveScreen(sheet, 'order-guide-worksheet');
     await sheet.getByRole('button', { name: 'Start an order from these counts' }).click();
     await expect(sheet).toHaveURL(/\/order\/form\/0$/);
     await openGuide(sheet);

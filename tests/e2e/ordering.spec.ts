@@ -12,18 +12,13 @@ import {
   mdyFrom,
   openCustomerMenu as openMenu,
   pickDeliveryDate as pickDate,
+  saveScreen,
   signInCustomer,
   test,
   weekday,
 } from './support';
 
 /** The customer ordering journey (spec section 2's customer area), on the desktop and phone projects. */
-
-async function screen(page: Page, name: string, fullPage = true) {
-  // From the top, so that sticky bars sit where a reader sees them.
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `test-results/screens/${name}-${test.info().project.name}.png`, fullPage });
-}
 
 async function fillContact(page: Page, name = 'Pat Tester') {
   await page.getByLabel('Name').fill(name);
@@ -46,7 +41,7 @@ test.describe('customer ordering', () => {
       await expect(page.getByTestId('order-message')).toHaveCount(2);
       await expect(page.getByText('Holiday schedule:')).toBeVisible();
       await expectAccessible(page);
-      await screen(page, 'order-home');
+      await saveScreen(page, 'order-home');
       await page.getByRole('link', { name: 'Continue' }).click();
       await expect(page).toHaveURL(/\/order\/form\/0$/);
     });
@@ -87,7 +82,7 @@ test.describe('customer ordering', () => {
       await expect(page.getByText('Invalid Email')).toBeVisible();
       await expect(page.getByText('Name is required')).toBeVisible();
       await expectAccessible(page);
-      await screen(page, 'order-step1-errors');
+      await saveScreen(page, 'order-step1-errors');
     });
 
     await test.step('step 1: a valid date and contact enable Continue', async () => {
@@ -97,7 +92,7 @@ test.describe('customer ordering', () => {
       await page.getByLabel('Email').blur();
       await expect(page.getByText('Invalid Email')).toHaveCount(0);
       await expect(continueButton(page)).toBeEnabled();
-      await screen(page, 'order-step1');
+      await saveScreen(page, 'order-step1');
       await continueButton(page).click();
     });
 
@@ -113,7 +108,7 @@ test.describe('customer ordering', () => {
       await expect(totals).toContainText('Products: 2');
       await expect(totals).toContainText('Cases: 5');
       await expectAccessible(page);
-      await screen(page, 'order-step2', false);
+      await saveScreen(page, 'order-step2', { fullPage: false });
       await continueButton(page).click();
     });
 
@@ -124,7 +119,7 @@ test.describe('customer ordering', () => {
       const previewLines = isPhone(page) ? page.locator('main li') : page.locator('main tbody tr');
       await expect(previewLines).toHaveCount(2);
       await expectAccessible(page);
-      await screen(page, 'order-step3');
+      await saveScreen(page, 'order-step3');
       await page.getByRole('button', { name: 'Submit' }).click();
     });
 
@@ -134,7 +129,7 @@ test.describe('customer ordering', () => {
       const shown = (await confirmation.getByTestId('web-conf-number').textContent())!.trim();
       expect(shown).toMatch(/^W\d+$/);
       await expectAccessible(page);
-      await screen(page, 'order-confirmation');
+      await saveScreen(page, 'order-confirmation');
       await confirmation.getByRole('button', { name: 'OK' }).click();
       await expect(page).toHaveURL(/\/order\/home$/);
       return shown;
@@ -149,7 +144,7 @@ test.describe('customer ordering', () => {
       await expect(first).toContainText('(312) 555-0142');
       await expect(page.getByTestId('order-row')).toHaveCount(isPhone(page) ? 15 : 25);
       await expectAccessible(page);
-      await screen(page, 'order-history');
+      await saveScreen(page, 'order-history');
     });
 
     await test.step('detail of the new order', async () => {
@@ -158,7 +153,7 @@ test.describe('customer ordering', () => {
       await expect(page.getByTestId('detail-order-num')).toHaveText(orderNum);
       await expect(page.getByText('pat.tester@example.com')).toBeVisible();
       await expectAccessible(page);
-      await screen(page, 'order-detail');
+      await saveScreen(page, 'order-detail');
     });
 
     await test.step('Copy: the same lines, the delivery date cleared', async () => {
@@ -173,7 +168,7 @@ test.describe('customer ordering', () => {
       await continueButton(page).click();
       await expect(page.getByTestId('order-totals')).toContainText('Cases: 5');
       await expectAccessible(page);
-      await screen(page, 'order-reorder');
+      await saveScreen(page, 'order-reorder');
     });
   });
 
@@ -196,20 +191,14 @@ test.describe('customer ordering', () => {
       await sheetCases.first().blur();
       await expect(sheet.getByTestId(/^worksheet-total-/).first()).not.toHaveText('');
       await expectAccessible(sheet);
-      await sheet.screenshot({
-        path: `test-results/screens/worksheet-${test.info().project.name}.png`,
-        fullPage: true,
-      });
+      await saveScreen(sheet, 'worksheet');
     });
     await test.step('print: no buttons, no inputs, the count as text', async () => {
       await sheet.emulateMedia({ media: 'print' });
       await expect(sheet.getByRole('button', { name: 'Print' })).toBeHidden();
       await expect(sheetCases.first()).toBeHidden();
       await expect(sheet.locator('.ws-print-only').first()).toHaveText('4');
-      await sheet.screenshot({
-        path: `test-results/screens/worksheet-print-${test.info().project.name}.png`,
-        fullPage: true,
-      });
+      await saveScreen(sheet, 'worksheet-print');
     });
     await sheet.close();
   });
@@ -234,7 +223,7 @@ test.describe('customer ordering', () => {
     const warning = page.getByRole('dialog', { name: 'Delivery Date' });
     await expect(warning).toContainText('more than 60 days out');
     await expect(warning).toContainText('Is this correct?');
-    await screen(page, 'order-far-date');
+    await saveScreen(page, 'order-far-date');
     await warning.getByRole('button', { name: 'No' }).click();
     await expect(deliveryDate(page)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
@@ -255,7 +244,7 @@ test.describe('customer ordering', () => {
     await po.blur();
     await expect(page.getByText('Length of Reference PO must be less than or equal to 20')).toBeVisible();
     await expectAccessible(page);
-    await screen(page, 'order-reference-po');
+    await saveScreen(page, 'order-reference-po');
     await po.fill('PO-4471');
     await po.blur();
     await continueButton(page).click();

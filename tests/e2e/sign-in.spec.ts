@@ -1,4 +1,13 @@
-import { demo, expect, expectAccessible, isPhone, signInAdmin, signInCustomer, test } from './support';
+import {
+  demo,
+  expect,
+  expectAccessible,
+  isPhone,
+  saveScreen,
+  signInAdmin,
+  signInCustomer,
+  test,
+} from './support';
 
 test.describe('customer sign-in', () => {
   test('shows the validation messages and the failure toast, then signs in to the customer frame', async ({
@@ -20,10 +29,7 @@ test.describe('customer sign-in', () => {
     await page.getByLabel('Zip Code').fill('60699');
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByText('Invalid Customer Number and/or Zip Code')).toBeVisible();
-    await page.screenshot({
-      path: `test-results/screens/customer-login-${test.info().project.name}.png`,
-      fullPage: true,
-    });
+    await saveScreen(page, 'customer-login');
 
     await page.getByLabel('Zip Code').fill(demo.customer.zip);
     await page.getByRole('button', { name: 'Login' }).click();
@@ -37,10 +43,7 @@ test.describe('customer sign-in', () => {
     await expect(footer).toContainText('Customer Service');
     await expect(footer.locator('div').first()).toHaveCSS('font-style', 'italic');
     await expectAccessible(page);
-    await page.screenshot({
-      path: `test-results/screens/customer-frame-${test.info().project.name}.png`,
-      fullPage: true,
-    });
+    await saveScreen(page, 'customer-frame');
 
     // A reload keeps the session.
     await page.reload();
@@ -86,18 +89,12 @@ test.describe('staff sign-in', () => {
     await page.getByRole('textbox', { name: 'Password' }).fill('wrong-password');
     await page.getByRole('button', { name: 'Admin Login' }).click();
     await expect(page.getByText('Invalid User Name or Password')).toBeVisible();
-    await page.screenshot({
-      path: `test-results/screens/admin-login-${test.info().project.name}.png`,
-      fullPage: true,
-    });
+    await saveScreen(page, 'admin-login');
 
     await signInAdmin(page);
     await expect(page.getByText(/welcome/i).first()).toBeVisible();
     await expectAccessible(page);
-    await page.screenshot({
-      path: `test-results/screens/maint-frame-${test.info().project.name}.png`,
-      fullPage: true,
-    });
+    await saveScreen(page, 'maint-frame');
 
     await page.getByRole('button', { name: 'Options' }).click();
     const options = page.getByRole('menu');

@@ -121,14 +121,18 @@ export async function expectAccessible(page: Page) {
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 600;
 
-/** A full-page screenshot at `test-results/screens/<name>-<project>.png`. */
-export async function saveScreen(page: Page, name: string) {
+/**
+ * Screens are for people to open: CI's clone is thrown away after the run, so CI takes none
+ * (a full-page shot of a long phone page costs seconds) unless E2E_SCREENS=1 asks for them.
+ */
+const takesScreens = process.env.E2E_SCREENS === '1' || !process.env.CI;
+
+/** A full-page screenshot at `test-results/screens/<name>-<project>.png` (not in CI). */
+export async function saveScreen(page: Page, name: string, { fullPage = true } = {}) {
+  if (!takesScreens) return;
   // From the top: a full-page shot of a scrolled page draws the fixed header mid-page.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({
-    path: `test-results/screens/${name}-${test.info().project.name}.png`,
-    fullPage: true,
-  });
+  await page.screenshot({ path: `test-results/screens/${name}-${test.info().project.name}.png`, fullPage });
 }
 
 /**
