@@ -1,0 +1,43 @@
+import { addDays, dayOfWeek, type Weekday } from './business-date';
+
+/**
+ * "Usually orders" (design.md 7.4): the rule behind the cutoff reminders (decision 038) and the
+ * dashboard's "not yet ordered" list (7.8, decision 043), kept once here.
+ */
+
+/** Deliveries on the weekday in at least USUAL_MIN_WEEKS of the last USUAL_WEEKS weeks. */
+export const USUAL_WEEKS = 4;
+export const USUAL_MIN_WEEKS = 2;
+
+/** The 28 days before `today` whose deliveries say which weekdays a customer usually orders for. */
+export function usualWindow(today: string): { from: string; to: string } {
+  return { from: addDays(today, -7 * USUAL_WEEKS), to: addDays(today, -1) };
+}
+
+/**
+ * The weekdays a customer usually orders for at `today`: a weekday whose date had a delivery
+ * (web or imported order, any status) in at least 2 of the 4 weeks before today. Each weekday
+ * occurs exactly once a week in the 28 days before today, so distinct dates count weeks.
+ * Dates outside the window (today, the future, longer ago) do not count.
+ */
+export function usualWeekdays(deliveryDates: Iterable<string>, today: string): Set<Weekday> {
+  const { from, to } = usualWindow(today);
+  const weeks = new Map<Weekday, Set<string>>();
+  for (const date of deliveryDates) {
+    if (date < from || date > to) continue;
+    const weekday = dayOfWeek(date);
+    const dates = weeks.get(weekday) ?? new Set<string>();
+    dates.add(date);
+    weeks.set(weekday, dates);
+  }
+  return new Set([...weeks].filter(([, dates]) => dates.size >= USUAL_MIN_WEEKS).map(([weekday]) => weekday));
+}
+
+/**
+ * Whether a customer is missing an order they usually place: they usually order for `date`'s
+ * weekday (at `today`) and have no order for `date` itself. `orderedDates` are the delivery
+ * dates of their orders, the 4 weeks before today and the dates ahead.
+ */
+export function missesUsualOrder(orderedDates: ReadonlySet<string>, date: string, today: string): boolean {
+  return !orderedDates.has(date) && usualWeekdays(orderedDates, today).has(dayOfWeek(date));
+}
