@@ -4,8 +4,8 @@ import { DashboardCard, plural, shortDay } from './dashboard-card';
 
 /**
  * Orders and cases for the next 7 delivery days (design.md 7.8), a bar per day scaled to the
- * busiest day's cases. The figures are text beside each bar, so the card reads without the
- * bars and a phone needs no sideways scroll.
+ * busiest day's cases. The figures are text above each bar, so the card reads without the
+ * bars, and on a phone the bars take the card's whole width.
  */
 export function DeliveriesCard({ days }: { days: DashboardDay[] }) {
   const most = Math.max(1, ...days.map((d) => d.Cases));
@@ -19,15 +19,17 @@ export function DeliveriesCard({ days }: { days: DashboardDay[] }) {
         style={{ listStyle: 'none' }}
       >
         {days.map((d) => (
-          <Group component="li" key={d.Date} gap="sm" wrap="nowrap" py={4}>
-            <Text w={76} fw={600} style={{ flexShrink: 0 }}>
-              {shortDay(d.Date)}
-            </Text>
-            <Progress value={(d.Cases / most) * 100} size="lg" flex={1} aria-hidden />
-            <Text ta="right" style={{ whiteSpace: 'nowrap' }}>
-              {plural(d.Orders, 'order')} · {d.Cases} cases
-            </Text>
-          </Group>
+          <Box component="li" key={d.Date} py={4}>
+            <Group justify="space-between" gap="sm" wrap="nowrap">
+              <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+                {shortDay(d.Date)}
+              </Text>
+              <Text ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {plural(d.Orders, 'order')} · {d.Cases} cases
+              </Text>
+            </Group>
+            <Progress value={(d.Cases / most) * 100} size="md" mt={4} aria-hidden />
+          </Box>
         ))}
       </Box>
     </DashboardCard>

@@ -1,4 +1,4 @@
-import { Anchor, Group, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Dashboard } from '../../../../domain/dashboard.schema';
 import { IconCircleCheck, IconWarning } from '../../../components/icons';
@@ -8,51 +8,40 @@ import { DashboardCard, plural } from './dashboard-card';
 /**
  * What staff should act on, each count a link to the screen that fixes it: Regenerate Orders
  * resends confirmation mails and writes export files again. (That screen has no filter for
- * either yet: its Mail and Exported columns show which orders they are.)
+ * either yet: its Mail and Exported columns show which orders they are.) Both rows stay at 0,
+ * with a check, so the way to the screen is always in the same place.
  */
 export function NeedsAttentionCard({ counts }: { counts: Dashboard['NeedsAttention'] }) {
   const items = [
     {
+      key: 'mail',
       n: counts.MailFailed,
-      text: `${plural(counts.MailFailed, 'confirmation mail')} failed`,
-      action: 'Resend',
+      text: `${plural(counts.MailFailed, 'failed confirmation mail')}: resend`,
     },
     {
+      key: 'export',
       n: counts.NotExported,
-      text: `${plural(counts.NotExported, 'web order')} not exported`,
-      action: 'Regenerate',
+      text: `${plural(counts.NotExported, 'web order')} not exported: regenerate`,
     },
   ];
   return (
     <DashboardCard title="Needs attention">
-      {counts.MailFailed + counts.NotExported === 0 ? (
-        <Group gap="xs">
-          <ThemeIcon variant="light" color="green" radius="xl">
-            <IconCircleCheck size={18} />
-          </ThemeIcon>
-          <Text>Every confirmation mailed and every order exported.</Text>
-        </Group>
-      ) : (
-        <Stack gap={4}>
-          {items
-            .filter((i) => i.n > 0)
-            .map((i) => (
-              <Anchor
-                key={i.action}
-                component={Link}
-                to={paths.regenerateOrders}
-                mih={44}
-                display="flex"
-                style={{ alignItems: 'center', gap: 8 }}
-              >
-                <IconWarning size={18} aria-hidden />
-                <span>
-                  {i.text}: {i.action} in Regenerate Orders
-                </span>
-              </Anchor>
-            ))}
-        </Stack>
-      )}
+      <Stack gap={4}>
+        {items.map((i) => (
+          <Anchor
+            key={i.key}
+            component={Link}
+            to={paths.regenerateOrders}
+            mih={44}
+            display="flex"
+            fw={i.n > 0 ? 700 : undefined}
+            style={{ alignItems: 'center', gap: 8 }}
+          >
+            {i.n > 0 ? <IconWarning size={18} aria-hidden /> : <IconCircleCheck size={18} aria-hidden />}
+            <span>{i.text}</span>
+          </Anchor>
+        ))}
+      </Stack>
     </DashboardCard>
   );
 }
