@@ -44,13 +44,6 @@ export function sameWeekdayAverage(countsPerDate: ReadonlyMap<string, number>, t
   return Math.round((total / SAME_WEEKDAY_WEEKS) * 10) / 10;
 }
 
-/** The customer's latest delivery date up to today, or null when every order is for a later date. */
-export function lastDeliveryDate(orderedDates: Iterable<string>, today: string): string | null {
-  let last: string | null = null;
-  for (const date of orderedDates) if (date <= today && (last === null || date > last)) last = date;
-  return last;
-}
-
 const isoDate = z.string().describe('YYYY-MM-DD');
 
 export const DashboardDaySchema = z.object({

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dashboardDeliveryDays,
-  lastDeliveryDate,
-  sameWeekdayAverage,
-  sameWeekdayDates,
-} from './dashboard.schema';
-import { missesUsualOrder } from './usual-orders';
+import { addDays } from './business-date';
+import { dashboardDeliveryDays, sameWeekdayAverage, sameWeekdayDates } from './dashboard.schema';
+import { missesUsualOrder, usualDatesFor, usualWeekdays } from './usual-orders';
 
 // Wednesday 11/25/2026; Thursday 11/26 is Thanksgiving in these tests.
 const today = '2026-11-25';
@@ -39,12 +35,6 @@ describe('the dashboard’s days (design.md 7.8)', () => {
     expect(sameWeekdayAverage(counts, today)).toBe(1.3);
     expect(sameWeekdayAverage(new Map(), today)).toBe(0);
   });
-
-  it('takes the last delivery date up to today, not a date ahead', () => {
-    expect(lastDeliveryDate(['2026-11-13', '2026-11-20', '2026-12-04'], today)).toBe('2026-11-20');
-    expect(lastDeliveryDate(['2026-11-25'], today)).toBe('2026-11-25');
-    expect(lastDeliveryDate(['2026-12-04'], today)).toBeNull();
-  });
 });
 
 describe('misses a usual order (design.md 7.4, shared by reminders and dashboard)', () => {
@@ -56,5 +46,29 @@ describe('misses a usual order (design.md 7.4, shared by reminders and dashboard
     expect(missesUsualOrder(new Set([...fridays, '2026-11-27']), '2026-11-27', today)).toBe(false);
     expect(missesUsualOrder(new Set(fridays), '2026-11-30', today)).toBe(false);
     expect(missesUsualOrder(new Set(['2026-11-20']), '2026-11-27', today)).toBe(false);
+  });
+  it('looks at the 4 dates of the weekday before today, and agrees with usualWeekdays for every date and history', () => {
+    expect(usualDatesFor('2026-11-27', today)).toEqual([
+      '2026-10-30',
+      '2026-11-06',
+      '2026-11-13',
+      '2026-11-20',
+    ]);
+    expect(usualDatesFor('2026-11-25', today)).toEqual([
+      '2026-10-28',
+      '2026-11-04',
+      '2026-11-11',
+      '2026-11-18',
+    ]);
+    // Every subset of 5 of the 28 days before today (and today) against each date of the next two weeks.
+    const window = Array.from({ length: 29 }, (_, k) => addDays(today, -28 + k));
+    for (let seed = 1; seed < 200; seed++) {
+      const dates = new Set(window.filter((_, k) => (seed * (k + 3) * 7919) % 11 < 3));
+      for (let ahead = 0; ahead < 14; ahead++) {
+        const date = addDays(today, ahead);
+        const usual = usualWeekdays(dates, today).has(new Date(`${date}T00:00:00Z`).getUTCDay() as 0);
+        expect(missesUsualOrder(dates, date, today)).toBe(usual && !dates.has(date));
+      }
+    }
   });
 });

@@ -34,10 +34,29 @@ export function usualWeekdays(deliveryDates: Iterable<string>, today: string): S
 }
 
 /**
- * Whether a customer is missing an order they usually place: they usually order for `date`'s
- * weekday (at `today`) and have no order for `date` itself. `orderedDates` are the delivery
- * dates of their orders, the 4 weeks before today and the dates ahead.
+ * The dates of `date`'s weekday within the 4 weeks before `today` (one a week, oldest first):
+ * the only dates that say whether a customer usually orders for that weekday.
  */
-export function missesUsualOrder(orderedDates: ReadonlySet<string>, date: string, today: string): boolean {
-  return !orderedDates.has(date) && usualWeekdays(orderedDates, today).has(dayOfWeek(date));
+export function usualDatesFor(date: string, today: string): string[] {
+  const { from } = usualWindow(today);
+  const first = addDays(from, (dayOfWeek(date) - dayOfWeek(from) + 7) % 7);
+  return Array.from({ length: USUAL_WEEKS }, (_, week) => addDays(first, 7 * week));
+}
+
+/**
+ * Whether a customer is missing an order they usually place: they usually order for `date`'s
+ * weekday (at `today`: `usualWeekdays`' rule) and have no order for `date` itself.
+ * `orderedDates` are delivery dates of their orders; only `date` and `usualDatesFor(date,
+ * today)` are looked up, so a check of many customers for one date passes those in once.
+ */
+export function missesUsualOrder(
+  orderedDates: ReadonlySet<string>,
+  date: string,
+  today: string,
+  usualDates: readonly string[] = usualDatesFor(date, today),
+): boolean {
+  if (orderedDates.has(date)) return false;
+  let weeks = 0;
+  for (const d of usualDates) if (orderedDates.has(d)) weeks++;
+  return weeks >= USUAL_MIN_WEEKS;
 }

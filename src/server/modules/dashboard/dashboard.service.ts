@@ -6,7 +6,6 @@ import {
   dashboardDeliveryDays,
   LAST_IMPORTS,
   type LastImport,
-  lastDeliveryDate,
   NOT_YET_ORDERED_MAX,
   type NotYetOrdered,
   sameWeekdayAverage,
@@ -14,7 +13,7 @@ import {
 } from '../../../domain/dashboard.schema.js';
 import { firstSelectableDeliveryDate, type HolidayLookup } from '../../../domain/delivery-date.js';
 import { deliveryDateContext } from '../../../domain/order.schema.js';
-import { missesUsualOrder, usualWindow } from '../../../domain/usual-orders.js';
+import { missesUsualOrder, usualDatesFor } from '../../../domain/usual-orders.js';
 import type { Database } from '../../db/client.js';
 import { auditEntries } from '../../db/schema.js';
 import { customerTypeRules, holidaysFrom } from '../calendar/delivery-dates.service.js';
@@ -49,26 +48,37 @@ const webOrdersPerDay = {
 from unnest($1::date[]) d`,
 };
 
-/**
- * Active customers with their type's date rules (null where the type is missing) and the
- * delivery dates of their orders from 4 weeks back on, read through the (customer, delivery
- * date) index as the reminder check reads them.
- */
-const customersWithDates = {
-  name: 'dashboard_customers',
-  text: `select c.id, c.company_id as "companyId", c.name, c.customer_type_id as "typeId",
-  t.lead_hours as "leadHours", t.cutoff_hours as "cutoffHours", t.cutoff_minutes as "cutoffMinutes",
-  (select coalesce(json_agg(distinct to_char(o.delivery_date, 'YYYY-MM-DD')), '[]')
-     from orders o where o.customer_id = c.id and o.delivery_date >= $1::date) as dates
+/** The date rules of every customer type active customers have (null where the type is missing). */
+const typesInUse = {
+  name: 'dashboard_types',
+  text: `select distinct c.customer_type_id as "typeId", t.lead_hours as "leadHours",
+  t.cutoff_hours as "cutoffHours", t.cutoff_minutes as "cutoffMinutes"
 from customers c left join customer_types t on t.id = c.customer_type_id
 where c.is_active`,
 };
 
-/** The phone of each customer's last order that had one. */
-const lastPhones = {
-  name: 'dashboard_last_phones',
-  text: `select u.id, (select o.phone from orders o where o.customer_id = u.id and o.phone <> ''
-    order by o.create_date desc limit 1) as phone
+/**
+ * Active customers with an order on any of the given dates (each type's next date and the dates
+ * that say whether its weekday is usual), with those of their orders' dates. A customer with no
+ * such order cannot be usual for the date, so nobody else is read.
+ */
+const customersOnDates = {
+  name: 'dashboard_customers_on_dates',
+  text: `select c.id, c.company_id as "companyId", c.name, c.customer_type_id as "typeId",
+  string_agg(to_char(o.delivery_date, 'YYYY-MM-DD'), ',') as dates
+from orders o join customers c on c.id = o.customer_id
+where o.delivery_date = any($1::date[]) and c.is_active
+group by c.id`,
+};
+
+/** For the customers listed: the phone of their last order that had one, and their last delivery up to today. */
+const listedDetails = {
+  name: 'dashboard_listed_details',
+  text: `select u.id,
+  (select o.phone from orders o where o.customer_id = u.id and o.phone <> ''
+    order by o.create_date desc limit 1) as phone,
+  (select to_char(max(o.delivery_date), 'YYYY-MM-DD') from orders o
+    where o.customer_id = u.id and o.delivery_date <= $2::date) as "lastDate"
 from unnest($1::int[]) u(id)`,
 };
 
@@ -84,44 +94,50 @@ const attention = {
 from orders o where o.source = 'web'`,
 };
 
+interface TypeRow {
+  typeId: number;
+  leadHours: number | null;
+  cutoffHours: number | null;
+  cutoffMinutes: number | null;
+}
+
+/** A type's next deliverable date (design.md 7.2's rules) and the dates that make its weekday usual. */
+interface TypeDates {
+  next: string;
+  usual: string[];
+}
+
+function datesOfTypes(types: TypeRow[], holidays: HolidayLookup, now: Date, tz: string) {
+  const today = businessToday(now, tz);
+  const byType = new Map<number, TypeDates>();
+  for (const row of types) {
+    const customerType = customerTypeRules(row);
+    const next = firstSelectableDeliveryDate(deliveryDateContext({ now, tz, customerType, holidays }));
+    byType.set(row.typeId, { next, usual: usualDatesFor(next, today) });
+  }
+  return byType;
+}
+
 interface CustomerRow {
   id: number;
   companyId: number;
   name: string;
   typeId: number;
-  leadHours: number | null;
-  cutoffHours: number | null;
-  cutoffMinutes: number | null;
-  dates: string[];
+  /** Comma-separated delivery dates (one per order: repeats are harmless, and cheaper than distinct). */
+  dates: string;
 }
 
 /** The customers who usually order for the weekday of their next deliverable date and have not ordered for it. */
 export function notYetOrdered(
   rows: CustomerRow[],
-  holidays: HolidayLookup,
-  now: Date,
-  tz: string,
-): Omit<NotYetOrdered, 'Phone'>[] {
-  const today = businessToday(now, tz);
-  // The next date is the type's (lead time, cutoff, type-1 Saturdays), so it is worked out once per type.
-  const nextByType = new Map<number, string>();
-  const missing: Omit<NotYetOrdered, 'Phone'>[] = [];
+  byType: ReadonlyMap<number, TypeDates>,
+  today: string,
+): Omit<NotYetOrdered, 'Phone' | 'LastDeliveryDate'>[] {
+  const missing: Omit<NotYetOrdered, 'Phone' | 'LastDeliveryDate'>[] = [];
   for (const row of rows) {
-    let next = nextByType.get(row.typeId);
-    if (next === undefined) {
-      const customerType = customerTypeRules(row);
-      next = firstSelectableDeliveryDate(deliveryDateContext({ now, tz, customerType, holidays }));
-      nextByType.set(row.typeId, next);
-    }
-    const dates = new Set(row.dates);
-    if (!missesUsualOrder(dates, next, today)) continue;
-    missing.push({
-      CustomerId: row.id,
-      CompanyId: row.companyId,
-      Name: row.name,
-      DeliveryDate: next,
-      LastDeliveryDate: lastDeliveryDate(dates, today),
-    });
+    const type = byType.get(row.typeId);
+    if (!type || !missesUsualOrder(new Set(row.dates.split(',')), type.next, today, type.usual)) continue;
+    missing.push({ CustomerId: row.id, CompanyId: row.companyId, Name: row.name, DeliveryDate: type.next });
   }
   return missing.sort((a, b) => a.DeliveryDate.localeCompare(b.DeliveryDate) || a.Name.localeCompare(b.Name));
 }
@@ -164,13 +180,20 @@ async function lastImports(database: Database): Promise<LastImport[]> {
 export async function dashboard(database: Database, now: Date, tz: string): Promise<Dashboard> {
   const today = businessToday(now, tz);
   // A year of holidays from today covers the chart's days and every type's next date.
-  const holidays = await holidaysFrom(database.db, today);
+  const [holidays, types] = await Promise.all([
+    holidaysFrom(database.db, today),
+    runStatement<TypeRow>(database, typesInUse, []),
+  ]);
   const days = dashboardDeliveryDays(today, holidays);
-  const webDays = [today, ...sameWeekdayDates(today)];
+  const byType = datesOfTypes(types, holidays, now, tz);
+  const customerDates = [...new Set([...byType.values()].flatMap((t) => [t.next, ...t.usual]))];
   const [byDate, web, customers, [counts], imports] = await Promise.all([
     runStatement<{ date: string; orders: number; cases: number }>(database, ordersByDate, [days]),
-    runStatement<{ date: string; count: number }>(database, webOrdersPerDay, [webDays, tz]),
-    runStatement<CustomerRow>(database, customersWithDates, [usualWindow(today).from]),
+    runStatement<{ date: string; count: number }>(database, webOrdersPerDay, [
+      [today, ...sameWeekdayDates(today)],
+      tz,
+    ]),
+    runStatement<CustomerRow>(database, customersOnDates, [customerDates]),
     runStatement<{ mailFailed: number; notExported: number }>(database, attention, []),
     lastImports(database),
   ]);
@@ -181,20 +204,26 @@ export async function dashboard(database: Database, now: Date, tz: string): Prom
     Cases: found.get(date)?.cases ?? 0,
   }));
   const webCounts = new Map(web.map((w) => [w.date, w.count]));
-  const missing = notYetOrdered(customers, holidays, now, tz);
+  const missing = notYetOrdered(customers, byType, today);
   const listed = missing.slice(0, NOT_YET_ORDERED_MAX);
-  const phones = listed.length
-    ? await runStatement<{ id: number; phone: string | null }>(database, lastPhones, [
-        listed.map((c) => c.CustomerId),
-      ])
+  const details = listed.length
+    ? await runStatement<{ id: number; phone: string | null; lastDate: string | null }>(
+        database,
+        listedDetails,
+        [listed.map((c) => c.CustomerId), today],
+      )
     : [];
-  const phoneOf = new Map(phones.map((p) => [p.id, p.phone ?? '']));
+  const detailOf = new Map(details.map((d) => [d.id, d]));
   return {
     Today: today,
     OrdersByDeliveryDate: perDay,
     WebOrdersToday: webCounts.get(today) ?? 0,
     SameWeekdayAverage: sameWeekdayAverage(webCounts, today),
-    NotYetOrdered: listed.map((c) => ({ ...c, Phone: phoneOf.get(c.CustomerId) ?? '' })),
+    NotYetOrdered: listed.map((c) => ({
+      ...c,
+      Phone: detailOf.get(c.CustomerId)?.phone ?? '',
+      LastDeliveryDate: detailOf.get(c.CustomerId)?.lastDate ?? null,
+    })),
     NotYetOrderedTotal: missing.length,
     NeedsAttention: { MailFailed: counts?.mailFailed ?? 0, NotExported: counts?.notExported ?? 0 },
     LastImports: imports,
