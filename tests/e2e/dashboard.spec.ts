@@ -13,6 +13,7 @@ test('staff see the day on the home screen and go from it to what needs attentio
 
   const days = page.getByRole('list', { name: 'Orders and cases per delivery day' });
   await expect(days.getByRole('listitem')).toHaveCount(7);
+  await expect(page.getByTestId('deliveries-chart').locator('svg.recharts-surface').first()).toBeVisible();
   const busiest = answer.OrdersByDeliveryDate.reduce((a, b) => (b.Cases > a.Cases ? b : a));
   await expect(days.getByRole('listitem').nth(answer.OrdersByDeliveryDate.indexOf(busiest))).toContainText(
     `${busiest.Orders} order${busiest.Orders === 1 ? '' : 's'} · ${busiest.Cases} cases`,
