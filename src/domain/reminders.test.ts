@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deliveryDateContext } from './order.schema';
-import { dueReminders, type ReminderCustomer, reminderMail, usualWeekdays, usualWindow } from './reminders';
+import { dueReminders, type ReminderCustomer, reminderMail } from './reminders';
+import { usualWeekdays, usualWindow } from './usual-orders';
 
 const tz = 'America/Chicago';
 const type = { Id: 2, LeadHours: 24, CutoffHours: 16, CutoffMinutes: 0 };

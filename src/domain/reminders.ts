@@ -1,48 +1,23 @@
 import { z } from 'zod';
-import { addDays, businessToday, dayOfWeek, isIsoDate, type Weekday } from './business-date';
+import { businessToday, dayOfWeek, isIsoDate, type Weekday } from './business-date';
 import { wallTime, weekdayMonthDay, zoneName } from './delivery-countdown';
 import { type DeliveryDateContext, nextSelectableDeliveryDates } from './delivery-date';
 import { type OrderByRules, orderByInstant } from './order-by';
+import { missesUsualOrder } from './usual-orders';
 
 /**
  * Cutoff reminders (design.md 7.4, decision 038): a customer who usually orders for a weekday
  * and has no order yet for its next deliverable date gets one mail, from `ReminderHours` before
- * that date's OrderBy (decision 036) until the OrderBy itself.
+ * that date's OrderBy (decision 036) until the OrderBy itself. Who "usually orders" is
+ * `usual-orders.ts`'s rule, shared with the dashboard (7.8).
  */
 
-/** "Usually orders": deliveries on the weekday in at least this many of the last 4 weeks. */
-export const USUAL_WEEKS = 4;
-export const USUAL_MIN_WEEKS = 2;
 /**
  * How far ahead the next date of a weekday is looked for: a week, plus two more for weeks whose
  * day is a holiday (Thanksgiving, then Christmas). Beyond that the weekday is left for later.
  */
 const LOOKAHEAD_DATES = 21;
 const HOUR = 3_600_000;
-
-/** The 28 days before `today` whose deliveries say which weekdays a customer usually orders for. */
-export function usualWindow(today: string): { from: string; to: string } {
-  return { from: addDays(today, -7 * USUAL_WEEKS), to: addDays(today, -1) };
-}
-
-/**
- * The weekdays a customer usually orders for at `today`: a weekday whose date had a delivery
- * (web or imported order, any status) in at least 2 of the 4 weeks before today. Each weekday
- * occurs exactly once a week in the 28 days before today, so distinct dates count weeks.
- * Dates outside the window (today, the future, longer ago) do not count.
- */
-export function usualWeekdays(deliveryDates: Iterable<string>, today: string): Set<Weekday> {
-  const { from, to } = usualWindow(today);
-  const weeks = new Map<Weekday, Set<string>>();
-  for (const date of deliveryDates) {
-    if (date < from || date > to) continue;
-    const weekday = dayOfWeek(date);
-    const dates = weeks.get(weekday) ?? new Set<string>();
-    dates.add(date);
-    weeks.set(weekday, dates);
-  }
-  return new Set([...weeks].filter(([, dates]) => dates.size >= USUAL_MIN_WEEKS).map(([weekday]) => weekday));
-}
 
 export interface ReminderCustomer {
   /** The customer type's rules; ReminderHours 0 is off. */
@@ -112,12 +87,10 @@ export function dueReminders(
     customer.email === ''
   )
     return [];
-  const open = windows.filter(
-    (w) => now >= w.from && now < w.orderBy && !customer.orderedDates.has(w.deliveryDate),
+  const today = businessToday(now, tz);
+  return windows.filter(
+    (w) => now >= w.from && now < w.orderBy && missesUsualOrder(customer.orderedDates, w.deliveryDate, today),
   );
-  if (open.length === 0) return [];
-  const usual = usualWeekdays(customer.orderedDates, businessToday(now, tz));
-  return open.filter((w) => usual.has(dayOfWeek(w.deliveryDate)));
 }
 
 export interface ReminderMailInput {

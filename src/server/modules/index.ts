@@ -5,6 +5,7 @@ import { signInAttackRoutes } from './auth/sign-in-attacks.routes.js';
 import { calendarRoutes } from './calendar/calendar.routes.js';
 import { customerTypeRoutes } from './customer-types/customer-types.routes.js';
 import { customerRoutes } from './customers/customers.routes.js';
+import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { draftRoutes } from './drafts/drafts.routes.js';
 import { messageRoutes } from './messages/messages.routes.js';
 import { orderGuideRoutes } from './order-guide/order-guide.routes.js';
@@ -32,4 +33,5 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(reminderRoutes);
   await api.register(userRoutes);
   await api.register(auditRoutes);
+  await api.register(dashboardRoutes);
 }

@@ -152,6 +152,8 @@ const rows: Record<string, Row> = {
   'GET /api/v1/SignInAttacks': adminOnly(200),
   // The audit trail (design.md 7.6): staff only.
   'GET /api/v1/Audit': adminOnly(200),
+  // The dashboard (design.md 7.8): staff only.
+  'GET /api/v1/Dashboard': adminOnly(200),
   'GET /api/v1/Users': adminOnly(200),
   'GET /api/v1/User/{id}': { ...adminOnly(200), url: (c) => `/api/v1/User/${c.adminId}` },
   'DELETE /api/v1/User/{id}': { ...adminOnly(409), url: (c) => `/api/v1/User/${c.adminId}` },

@@ -16,6 +16,8 @@ export const queryKeys = {
   session: ['session'] as const,
   /** The staff home's card: what the sign-in limits saw in the last 24 hours. */
   signInAttacks: ['signInAttacks'] as const,
+  /** GET Dashboard: the staff home's figures of the day (design.md 7.8). */
+  dashboard: ['dashboard'] as const,
   footer: ['footer'] as const,
   users: area('users'),
   customers: area('customers'),

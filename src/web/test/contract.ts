@@ -9,6 +9,7 @@ import {
 } from '../../domain/auth.schema';
 import { CustomerListItemSchema, CustomerProductSchema, CustomerSchema } from '../../domain/customer.schema';
 import { CustomerTypeListItemSchema, CustomerTypeSchema } from '../../domain/customer-type.schema';
+import { DashboardSchema } from '../../domain/dashboard.schema';
 import { DeliveryDateSchema, HolidaySchema } from '../../domain/delivery-calendar.schema';
 import { ImportPreviewSchema, ImportReportSchema } from '../../domain/imports.schema';
 import { DisplayMessageSchema, MessageSchema } from '../../domain/message.schema';
@@ -43,6 +44,7 @@ const routes: [method: string, path: RegExp, success: Success, errors?: z.ZodTyp
   ['POST', /^Logout$/, 'empty'],
   ['GET', /^Session$/, SessionSchema],
   ['GET', /^SignInAttacks$/, SignInAttacksSchema],
+  ['GET', /^Dashboard$/, DashboardSchema],
   ['GET', /^CustomerTypes$/, z.array(CustomerTypeListItemSchema)],
   ['GET', /^CustomerType\/\d+$/, CustomerTypeSchema],
   ['POST', /^CustomerType$/, CustomerTypeSchema],

@@ -20,6 +20,21 @@ export async function holidaysFrom(db: DbOrTx, earliest: string): Promise<Map<st
   return holidayLookup(rows);
 }
 
+/** A customer type's date rules as read with a left join: the spec's defaults where the type is missing. */
+export function customerTypeRules(row: {
+  typeId: number;
+  leadHours: number | null;
+  cutoffHours: number | null;
+  cutoffMinutes: number | null;
+}) {
+  return {
+    Id: row.typeId,
+    LeadHours: row.leadHours ?? customerTypeDefaults.LeadHours,
+    CutoffHours: row.cutoffHours ?? customerTypeDefaults.CutoffHours,
+    CutoffMinutes: row.cutoffMinutes ?? customerTypeDefaults.CutoffMinutes,
+  };
+}
+
 /**
  * GET Customer/{id}/DeliveryDates (design.md 7.2): the next `count` dates the customer may pick
  * at `now` (lead time and cutoff, no Sundays, no type-1 Saturdays, no holidays), each with its
@@ -43,12 +58,7 @@ export async function deliveryDates(
     .where(eq(customers.id, customerId))
     .limit(1);
   if (!customer) throw notFound('Customer');
-  const customerType = {
-    Id: customer.typeId,
-    LeadHours: customer.leadHours ?? customerTypeDefaults.LeadHours,
-    CutoffHours: customer.cutoffHours ?? customerTypeDefaults.CutoffHours,
-    CutoffMinutes: customer.cutoffMinutes ?? customerTypeDefaults.CutoffMinutes,
-  };
+  const customerType = customerTypeRules(customer);
   const { earliest } = deliveryDateContext({ now: input.now, tz: input.tz, customerType });
   const ctx = { earliest, customerTypeId: customerType.Id, holidays: await holidaysFrom(db, earliest) };
   return deliveryDatesWithOrderBy(ctx, customerType, input.tz, input.count);

@@ -4,13 +4,8 @@ import { formatCompanyId } from '../../../domain/company-id.js';
 import type { DeliveryDateContext } from '../../../domain/delivery-date.js';
 import { deliveryDateContext } from '../../../domain/order.schema.js';
 import { toZonedIso } from '../../../domain/order-by.js';
-import {
-  type DueReminder,
-  dueReminders,
-  type Reminder,
-  reminderWindows,
-  usualWindow,
-} from '../../../domain/reminders.js';
+import { type DueReminder, dueReminders, type Reminder, reminderWindows } from '../../../domain/reminders.js';
+import { usualWindow } from '../../../domain/usual-orders.js';
 import type { Database, DbOrTx } from '../../db/client.js';
 import { customers, reminders } from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { addDays, dayOfWeek } from './business-date';
+import type { HolidayLookup } from './delivery-date';
+
+/**
+ * The staff dashboard (design.md 7.8, decision 043): GET Dashboard's answer, and the day rules
+ * it is built from. "Who usually orders" is `usual-orders.ts`, shared with the reminders.
+ */
+
+/** How many delivery days the chart shows, today first when it is one. */
+export const DASHBOARD_DELIVERY_DAYS = 7;
+/** The same weekday this many weeks back makes the average web orders are compared with. */
+export const SAME_WEEKDAY_WEEKS = 4;
+/** The "not yet ordered" list answers at most this many customers (soonest date first); Total counts all. */
+export const NOT_YET_ORDERED_MAX = 100;
+/** How many of the last imports the dashboard shows. */
+export const LAST_IMPORTS = 5;
+
+/**
+ * The next `count` delivery days from `today` on (today included when it is one): every day but
+ * Sundays and holidays. Saturdays count: only customer type 1 has no Saturday deliveries.
+ */
+export function dashboardDeliveryDays(
+  today: string,
+  holidays: HolidayLookup,
+  count = DASHBOARD_DELIVERY_DAYS,
+): string[] {
+  const days: string[] = [];
+  // A year of holidays in a row is a configuration mistake; the loop must end all the same.
+  for (let date = today, n = 0; days.length < count && n < 366; date = addDays(date, 1), n++) {
+    if (dayOfWeek(date) !== 0 && !holidays.has(date)) days.push(date);
+  }
+  return days;
+}
+
+/** The same weekday as `today` in each of the 4 weeks before it, nearest first. */
+export function sameWeekdayDates(today: string): string[] {
+  return Array.from({ length: SAME_WEEKDAY_WEEKS }, (_, k) => addDays(today, -7 * (k + 1)));
+}
+
+/** Web orders per day on those dates, averaged over the 4 weeks (a day without any counts 0), to one decimal. */
+export function sameWeekdayAverage(countsPerDate: ReadonlyMap<string, number>, today: string): number {
+  const total = sameWeekdayDates(today).reduce((sum, date) => sum + (countsPerDate.get(date) ?? 0), 0);
+  return Math.round((total / SAME_WEEKDAY_WEEKS) * 10) / 10;
+}
+
+const isoDate = z.string().describe('YYYY-MM-DD');
+
+export const DashboardDaySchema = z.object({
+  Date: isoDate,
+  /** Orders for the date, web and imported. */
+  Orders: z.number().int(),
+  /** Their cases: CaseQuantity + UnitQuantity / UnitsPerCase over their lines, to one decimal. */
+  Cases: z.number(),
+});
+export type DashboardDay = z.infer<typeof DashboardDaySchema>;
+
+export const NotYetOrderedSchema = z.object({
+  CustomerId: z.number().int(),
+  CompanyId: z.number().int(),
+  Name: z.string(),
+  /** The phone of the customer's last order that had one; '' when none did. */
+  Phone: z.string(),
+  /** The customer's next deliverable date (design.md 7.2), the one they have no order for. */
+  DeliveryDate: isoDate,
+  LastDeliveryDate: isoDate.nullable(),
+});
+export type NotYetOrdered = z.infer<typeof NotYetOrderedSchema>;
+
+export const LastImportSchema = z.object({
+  /** ISO 8601: when the file was imported. */
+  At: z.string(),
+  User: z.string(),
+  /** Items, Customers, CustomerItems or OrderHistory. */
+  Kind: z.string(),
+  FileName: z.string(),
+  Lines: z.number().int(),
+  Inserted: z.number().int(),
+  Updated: z.number().int(),
+  Unchanged: z.number().int(),
+  Rejected: z.number().int(),
+});
+export type LastImport = z.infer<typeof LastImportSchema>;
+
+export const DashboardSchema = z.object({
+  /** The business date the figures are for (BUSINESS_TZ). */
+  Today: isoDate,
+  OrdersByDeliveryDate: z.array(DashboardDaySchema),
+  /** Web orders created today so far. */
+  WebOrdersToday: z.number().int(),
+  /** Web orders created on the same weekday in each of the last 4 weeks, averaged (whole days). */
+  SameWeekdayAverage: z.number(),
+  NotYetOrdered: z.array(NotYetOrderedSchema),
+  /** How many customers are not yet ordered in all (the list stops at 100). */
+  NotYetOrderedTotal: z.number().int(),
+  NeedsAttention: z.object({
+    /** Web orders whose confirmation mail failed and has not gone out since (retrying or given up). */
+    MailFailed: z.number().int(),
+    /** Web orders whose export file the ERP has not got (Regenerate Orders' 'Exported: No'). */
+    NotExported: z.number().int(),
+  }),
+  /** The last imports, newest first, with their reports' counts (from the audit trail). */
+  LastImports: z.array(LastImportSchema),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;

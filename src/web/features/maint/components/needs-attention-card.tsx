@@ -1,0 +1,47 @@
+import { Anchor, Stack } from '@mantine/core';
+import { Link } from 'react-router';
+import type { Dashboard } from '../../../../domain/dashboard.schema';
+import { IconCircleCheck, IconWarning } from '../../../components/icons';
+import { paths } from '../../../paths';
+import { DashboardCard, plural } from './dashboard-card';
+
+/**
+ * What staff should act on, each count a link to the screen that fixes it: Regenerate Orders
+ * resends confirmation mails and writes export files again. (That screen has no filter for
+ * either yet: its Mail and Exported columns show which orders they are.) Both rows stay at 0,
+ * with a check, so the way to the screen is always in the same place.
+ */
+export function NeedsAttentionCard({ counts }: { counts: Dashboard['NeedsAttention'] }) {
+  const items = [
+    {
+      key: 'mail',
+      n: counts.MailFailed,
+      text: `${plural(counts.MailFailed, 'failed confirmation mail')}: resend`,
+    },
+    {
+      key: 'export',
+      n: counts.NotExported,
+      text: `${plural(counts.NotExported, 'web order')} not exported: regenerate`,
+    },
+  ];
+  return (
+    <DashboardCard title="Needs attention">
+      <Stack gap={4}>
+        {items.map((i) => (
+          <Anchor
+            key={i.key}
+            component={Link}
+            to={paths.regenerateOrders}
+            mih={44}
+            display="flex"
+            fw={i.n > 0 ? 700 : undefined}
+            style={{ alignItems: 'center', gap: 8 }}
+          >
+            {i.n > 0 ? <IconWarning size={18} aria-hidden /> : <IconCircleCheck size={18} aria-hidden />}
+            <span>{i.text}</span>
+          </Anchor>
+        ))}
+      </Stack>
+    </DashboardCard>
+  );
+}

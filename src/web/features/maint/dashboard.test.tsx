@@ -1,0 +1,131 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Dashboard as DashboardAnswer } from '../../../domain/dashboard.schema';
+import { mockApi } from '../../test/mock-api';
+import { renderRoutes } from '../../test/render';
+import { Dashboard } from './components/dashboard';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const day = (date: string, Orders = 0, Cases = 0) => ({ Date: date, Orders, Cases });
+const answer: DashboardAnswer = {
+  Today: '2026-11-25',
+  OrdersByDeliveryDate: [
+    day('2026-11-25', 4, 31),
+    day('2026-11-26'),
+    day('2026-11-27', 12, 88.5),
+    day('2026-11-28'),
+    day('2026-11-30'),
+    day('2026-12-01'),
+    day('2026-12-02'),
+  ],
+  WebOrdersToday: 3,
+  SameWeekdayAverage: 4.5,
+  NotYetOrdered: [
+    {
+      CustomerId: 7,
+      CompanyId: 1001,
+      Name: 'Blue Door Tavern',
+      Phone: '3125550142',
+      DeliveryDate: '2026-11-27',
+      LastDeliveryDate: '2026-11-20',
+    },
+    {
+      CustomerId: 8,
+      CompanyId: 1002,
+      Name: 'Corner Shop',
+      Phone: '',
+      DeliveryDate: '2026-11-27',
+      LastDeliveryDate: null,
+    },
+  ],
+  NotYetOrderedTotal: 5,
+  NeedsAttention: { MailFailed: 2, NotExported: 0 },
+  LastImports: [
+    {
+      At: '2026-11-25T15:00:00.000Z',
+      User: 'admin',
+      Kind: 'OrderHistory',
+      FileName: 'history.txt',
+      Lines: 10,
+      Inserted: 7,
+      Updated: 1,
+      Unchanged: 0,
+      Rejected: 2,
+    },
+  ],
+};
+
+function renderDashboard(body: DashboardAnswer | [number, unknown] = answer) {
+  const api = mockApi({ 'GET /api/v1/Dashboard': Array.isArray(body) ? body : [200, body] });
+  const view = renderRoutes(
+    [
+      { path: '/', element: <Dashboard /> },
+      { path: '/maint/regenerateorders', element: <p>Regenerate screen</p> },
+    ],
+    '/',
+  );
+  return { api, ...view };
+}
+
+describe('staff dashboard (design.md 7.8)', () => {
+  it('shows the day from one request: deliveries, web orders, who has not ordered, imports', async () => {
+    const { api } = renderDashboard();
+    const days = within(await screen.findByRole('list', { name: 'Orders and cases per delivery day' }));
+    expect(days.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Wed 11/254 orders · 31 cases',
+      'Thu 11/260 orders · 0 cases',
+      'Fri 11/2712 orders · 88.5 cases',
+      'Sat 11/280 orders · 0 cases',
+      'Mon 11/300 orders · 0 cases',
+      'Tue 12/010 orders · 0 cases',
+      'Wed 12/020 orders · 0 cases',
+    ]);
+    expect(screen.getByTestId('web-orders-today').textContent).toBe('3');
+    expect(screen.getByTestId('same-weekday-average').textContent).toBe('4.5');
+    expect(
+      screen.getByText('Today is below the average of the last 4 Wednesdays (whole days).'),
+    ).toBeTruthy();
+    const call = screen.getByRole('link', { name: 'Call Blue Door Tavern at (312) 555-0142' });
+    expect(call.getAttribute('href')).toBe('tel:3125550142');
+    expect(screen.getByText('1001 · for Fri 11/27 · last Fri 11/20')).toBeTruthy();
+    expect(screen.getByText('No phone')).toBeTruthy();
+    expect(screen.getByText('and 3 more')).toBeTruthy();
+    expect(screen.getByText('Order history: history.txt')).toBeTruthy();
+    expect(screen.getByText(/10 lines: 7 inserted, 1 updated, 0 unchanged/).textContent).toContain(
+      '2 rejected',
+    );
+    expect(screen.getByRole('link', { name: 'Every import in the audit trail' }).getAttribute('href')).toBe(
+      '/maint/audit?Entity=Import',
+    );
+    expect(api.calls.map((c) => c.url)).toEqual(['/api/v1/Dashboard']);
+  });
+
+  it('links what needs attention to the screen that fixes it', async () => {
+    const { router } = renderDashboard();
+    const link = await screen.findByRole('link', { name: '2 failed confirmation mails: resend' });
+    expect(screen.getByRole('link', { name: '0 web orders not exported: regenerate' })).toBeTruthy();
+    fireEvent.click(link);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/maint/regenerateorders'));
+  });
+
+  it('says when nothing needs attention and everyone has ordered', async () => {
+    renderDashboard({
+      ...answer,
+      NotYetOrdered: [],
+      NotYetOrderedTotal: 0,
+      NeedsAttention: { MailFailed: 0, NotExported: 0 },
+      LastImports: [],
+    });
+    expect(await screen.findByText('0 failed confirmation mails: resend')).toBeTruthy();
+    expect(
+      screen.getByText('Every customer who usually orders for their next delivery day has ordered.'),
+    ).toBeTruthy();
+    expect(screen.getByText('No file imported yet.')).toBeTruthy();
+  });
+
+  it('says when the figures cannot be loaded', async () => {
+    renderDashboard([500, { ErrorMessage: 'Something went wrong' }]);
+    expect(await screen.findByText("The day's figures could not be loaded.")).toBeTruthy();
+  });
+});
