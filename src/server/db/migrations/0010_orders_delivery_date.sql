@@ -1,0 +1,1 @@
+CREATE INDEX "orders_delivery_date_idx" ON "orders" USING btree ("delivery_date");
