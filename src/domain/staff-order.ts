@@ -26,8 +26,12 @@ export const staffOrderMessages = {
 
 /** The fields a staff order adds to the order body; a customer's order leaves them out. */
 export const staffOrderFields = {
-  /** The customer the order is for: required from staff; a customer may only name themselves. */
-  CustomerId: z.coerce
+  /**
+   * The customer the order is for: required from staff; a customer may only name themselves.
+   * A JSON number, not coerced: coercing turns any value into text first, and an array nested
+   * 20,000 deep overflowed the stack doing it (the fuzz test).
+   */
+  CustomerId: z
     .number({ error: staffOrderMessages.customerIdInvalid })
     .int(staffOrderMessages.customerIdInvalid)
     .min(1, staffOrderMessages.customerIdInvalid)
@@ -66,8 +70,10 @@ export function orderFor(caller: OrderCaller, body: unknown): OrderFor {
     CustomerId?: unknown;
     OverrideLeadTime?: unknown;
   };
-  const named =
-    fields.CustomerId === undefined || fields.CustomerId === null ? null : Number(fields.CustomerId);
+  // Only a JSON number names a customer: Number() of anything else turns it into text first,
+  // and an array nested 20,000 deep overflowed the stack doing it (the fuzz test's 500).
+  const raw = fields.CustomerId;
+  const named = raw === undefined || raw === null ? null : typeof raw === 'number' ? raw : Number.NaN;
   const override = fields.OverrideLeadTime === true;
   if (caller.role === 'customer') {
     if (named !== null && named !== caller.customerId)

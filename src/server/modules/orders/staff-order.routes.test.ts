@@ -182,11 +182,27 @@ describe('POST Order by staff for a customer (design.md 7.5)', () => {
       deliveryDateMessages.leadTime,
     ],
     ['no CustomerId', { CustomerId: undefined }, staffOrderMessages.customerRequired],
+    ['a CustomerId given as text', { CustomerId: '7' }, staffOrderMessages.customerIdInvalid],
   ])('refuses %s with 422 and saves nothing', async (_, change, message) => {
     const before = await counts();
     const res = await post(admin, await chainOrder(change));
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ IsSuccessful: false, OrderNum: null, ErrorMessage: message });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a CustomerId that is an array 20,000 deep with 422 (the fuzz test found a 500)', async () => {
+    // Coercing it to a number turned it into text first and overflowed the stack. Sent as
+    // text: JSON.stringify cannot write it either.
+    const body = JSON.stringify(await chainOrder({ CustomerId: 0 })).replace(
+      '"CustomerId":0',
+      `"CustomerId":${'['.repeat(20_000)}${']'.repeat(20_000)}`,
+    );
+    expect(body).toContain('[[[');
+    const before = await counts();
+    const res = await post(admin, body, { 'content-type': 'application/json' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ ErrorMessage: staffOrderMessages.customerIdInvalid });
     expect(await counts()).toEqual(before);
   });
 
