@@ -18,6 +18,7 @@ export const AUDIT_ENTITIES = [
   'User',
   'Holiday',
   'CustomerReminders',
+  'CustomerPars',
   'Import',
   'Regenerate',
   'Order',

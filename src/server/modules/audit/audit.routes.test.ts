@@ -4,6 +4,7 @@ import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntry, AuditPage } from '../../../domain/audit.schema.js';
+import { businessToday } from '../../../domain/business-date.js';
 import type { WebOrderListItem } from '../../../domain/regenerate.schema.js';
 import { auditEntries } from '../../db/schema.js';
 import {
@@ -17,6 +18,7 @@ import {
 } from '../../test/helpers.js';
 import { fixturePath } from '../../test/import-fixtures/read-fixture.js';
 import { multipartFile } from '../../test/multipart.js';
+import { customerByCompany, orderableCodes } from '../../test/order-fixtures.js';
 
 /** Design.md 7.6: every admin write leaves one row, in its own transaction. */
 describe('the audit trail', () => {
@@ -159,6 +161,38 @@ describe('the audit trail', () => {
       EntityId: '1',
       Changes: [{ Field: 'RemindersOff', Before: false, After: true }],
     });
+  });
+
+  it('records pars staff set or forget for a customer, and none for the customer’s own', async () => {
+    const [first, second] = await orderableCodes(t.db, 1001, businessToday(TEST_NOW, 'America/Chicago'));
+    const { id } = (await customerByCompany(t.db, 1001))!;
+    const n = await rows();
+    // The customer's own pars are not an admin write.
+    expect(
+      (await call('PUT', `/Customer/${id}/Pars`, [{ Code: first!.code, Par: 3 }], customer)).statusCode,
+    ).toBe(200);
+    expect(await rows()).toBe(n);
+    const res = await call('PUT', `/Customer/${id}/Pars`, [
+      { Code: first!.code, Par: 5 },
+      { Code: second!.code, Par: 2 },
+    ]);
+    expect(res.statusCode).toBe(200);
+    expect(await latest(n)).toMatchObject({
+      ...by,
+      Action: 'Update',
+      Entity: 'CustomerPars',
+      EntityId: String(id),
+      Summary: expect.stringMatching(/^Changed 2 pars for customer 1001 /),
+      Changes: [
+        { Field: `Par ${first!.code}`, Before: 3, After: 5 },
+        { Field: `Par ${second!.code}`, Before: null, After: 2 },
+      ],
+    });
+    // Forgetting one is a change; saving the same value again is none, and leaves no row.
+    await call('PUT', `/Customer/${id}/Pars`, [{ Code: second!.code, Par: null }]);
+    expect((await latest(n + 1)).Changes).toEqual([{ Field: `Par ${second!.code}`, Before: 2, After: null }]);
+    await call('PUT', `/Customer/${id}/Pars`, [{ Code: first!.code, Par: 5 }]);
+    expect(await rows()).toBe(n + 2);
   });
 
   it('records one row per import with the file name and counts', async () => {

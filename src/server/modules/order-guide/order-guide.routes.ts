@@ -10,6 +10,7 @@ import {
 import { notFound } from '../../lib/http-error.js';
 import { errorResponses, idParams } from '../../lib/route-schemas.js';
 import { assertCustomerAccess } from '../../plugins/auth.js';
+import { auditActor } from '../audit/audit.js';
 import { orderGuide } from './order-guide.service.js';
 import { CUSTOMER, saveCustomerPars } from './pars.service.js';
 
@@ -62,7 +63,8 @@ export async function orderGuideRoutes(app: FastifyInstance) {
     },
     async (request) => {
       assertCustomerAccess(request, request.params.id, CUSTOMER);
-      return saveCustomerPars(app.db, request.params.id, request.body);
+      const actor = request.principal?.role === 'admin' ? auditActor(request, () => app.now()) : null;
+      return saveCustomerPars(app.db, request.params.id, request.body, actor);
     },
   );
 }

@@ -47,6 +47,7 @@ export const entityLabels: Record<(typeof AUDIT_ENTITIES)[number], string> = {
   User: 'User',
   Holiday: 'Holiday',
   CustomerReminders: 'Customer Reminders',
+  CustomerPars: 'Customer Pars',
   Import: 'Import',
   Regenerate: 'Regenerate Orders',
   Order: 'Order',
