@@ -11,7 +11,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { writeFileAtomic } from './atomic-write.js';
+import { folderSyncsRun, writeFileAtomic } from './atomic-write.js';
 
 describe('writeFileAtomic', () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'bev-atomic-'));
@@ -41,6 +41,23 @@ describe('writeFileAtomic', () => {
     expect(readdirSync(dir).sort()).toEqual([...names].sort());
     for (const name of names)
       expect(readFileSync(path.join(dir, name), 'utf8')).toBe(`${name}\r\n`.repeat(50));
+  });
+
+  it('shares a folder sync among the files renamed into it meanwhile, and syncs again for a later one', async () => {
+    const dir = path.join(root, 'shared');
+    await writeFileAtomic(path.join(dir, 'first.txt'), 'x');
+    const before = folderSyncsRun.count;
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) => writeFileAtomic(path.join(dir, `W${i}.txt`), 'y')),
+    );
+    const shared = folderSyncsRun.count - before;
+    // Before: one sync per file, 50.
+    expect(shared).toBeGreaterThanOrEqual(1);
+    expect(shared).toBeLessThan(50);
+    // A file written after they all ended gets a sync that starts after its rename.
+    await writeFileAtomic(path.join(dir, 'last.txt'), 'z');
+    expect(folderSyncsRun.count - before).toBe(shared + 1);
+    expect(readdirSync(dir)).toHaveLength(52);
   });
 
   it('fails when the folder cannot be made, writing nothing', async () => {

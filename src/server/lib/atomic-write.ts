@@ -37,6 +37,39 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
     await rm(tmp, { force: true });
     throw err;
   }
+  await syncFolder(dir);
+}
+
+/**
+ * A folder's sync under way, and the one that follows it, which every caller arriving
+ * meanwhile shares. The sync under way may have read the folder before a caller's rename, so
+ * a caller that arrives then waits for the next; a sync that starts after a rename has that
+ * rename on disk when it ends. At 32 orders at once, most files share their folder's sync
+ * with others instead of paying an open, a sync and a close of their own (issue 16).
+ */
+/** How many folder syncs ran: the test of their sharing reads it. */
+export const folderSyncsRun = { count: 0 };
+
+const folderSyncs = new Map<string, { current: Promise<void>; next: Promise<void> | null }>();
+const ignore = () => {};
+
+function syncFolder(dir: string): Promise<void> {
+  const state = folderSyncs.get(dir);
+  if (!state) return startFolderSync(dir);
+  state.next ??= state.current.then(ignore, ignore).then(() => startFolderSync(dir));
+  return state.next;
+}
+
+function startFolderSync(dir: string): Promise<void> {
+  const current: Promise<void> = fsyncFolder(dir).finally(() => {
+    if (folderSyncs.get(dir)?.current === current) folderSyncs.delete(dir);
+  });
+  folderSyncs.set(dir, { current, next: null });
+  return current;
+}
+
+async function fsyncFolder(dir: string): Promise<void> {
+  folderSyncsRun.count += 1;
   const folder = await open(dir, 'r');
   try {
     await folder.sync();
