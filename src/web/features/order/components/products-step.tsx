@@ -81,9 +81,12 @@ export function ProductsStep(props: ProductsStepProps) {
     if (!counting && usualOnly && guide && !isUsual(figures)) return false;
     return words.length === 0 || matchesWords(foldedOf(l.product), words);
   });
-  // A short list (most customers have dozens of products) is drawn whole.
-  const drawn = settled ? limit : FIRST_PAINT;
-  const windowed = shown.length > Math.max(drawn, LIST_WINDOW * 2) ? shown.slice(0, drawn) : shown;
+  // Right after a keystroke only the first rows are drawn, whatever the list's length: a query
+  // that narrows 1,500 products to 38 drew all 38 in the key's own paint (1.9 s on the bench's
+  // slowed phone). Once settled, a short list (most customers have dozens of products) is
+  // drawn whole.
+  const drawn = settled ? (shown.length > LIST_WINDOW * 2 ? limit : shown.length) : FIRST_PAINT;
+  const windowed = shown.length > drawn ? shown.slice(0, drawn) : shown;
 
   // More rows as the end of the drawn ones comes near (a button does the same for keyboards).
   const sentinel = useRef<HTMLDivElement>(null);
