@@ -65,10 +65,30 @@ async function looseProducts(page: Page, n: number) {
   return out;
 }
 
-/** A tap on a phone, a click on a desk. */
+/**
+ * A tap on a phone, a click on a desk, into a box that must then have the focus: a tap that
+ * lands elsewhere loses what is typed next, and the failure says where the focus went and what
+ * was under the box (CI keeps no trace).
+ */
 async function press(page: Page, box: Locator) {
   if (isPhone(page)) await box.tap();
   else await box.click();
+  try {
+    await expect(box).toBeFocused({ timeout: 3000 });
+  } catch {
+    const where = await box.evaluate((el) => {
+      const describe = (e: Element | null) =>
+        e
+          ? `<${e.tagName.toLowerCase()} ${e.getAttribute('aria-label') ?? e.textContent?.slice(0, 60) ?? ''}>`
+          : 'nothing';
+      const r = el.getBoundingClientRect();
+      const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return `focus on ${describe(document.activeElement)}, the box at y ${Math.round(r.y)} of ${window.innerHeight}, under its middle ${describe(top)}`;
+    });
+    throw new Error(
+      `The ${isPhone(page) ? 'tap' : 'click'} did not focus ${await box.getAttribute('aria-label')}: ${where}`,
+    );
+  }
 }
 
 test.describe('quantities', () => {
