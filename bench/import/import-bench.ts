@@ -16,17 +16,32 @@
  * back), then imported: goals for the preview, a time within 1.5 times the import's and a peak
  * RSS under 300 MB (decision 045). Each upload's peak is its own: the kernel's high-water mark
  * is reset between them (/proc/PID/clear_refs).
+ *
+ * The server runs as production runs it (decision 047): import-server.ts (the app with the
+ * memory reports) bundled by esbuild as `npm run build` bundles main.ts, with `npm run serve`'s
+ * node arguments (`--max-semi-space-size=8`). BENCH_TSX=1 runs it through tsx instead, as the
+ * tests do and as this bench did before decision 048 (about 40 MB more at rest: the TypeScript
+ * loader's thread, and V8's default 16 MB semi-spaces).
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  createReadStream,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { build } from 'esbuild';
 import { multipartFrame } from '../../src/server/test/multipart.js';
 import { adminPostgresUrl, createDatabase, dropDatabase } from '../../src/server/test/pg-admin.js';
-import { ServerProcess } from '../../src/server/test/server-process.js';
+import { importServerScript, ServerProcess } from '../../src/server/test/server-process.js';
 import { writeCustomers, writeHistory, writeItems } from './generate.js';
 
 const { values } = parseArgs({
@@ -44,6 +59,38 @@ const files = {
   items: path.join(work, 'items.txt'),
   history: path.join(work, 'history.txt'),
 };
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * The server's node arguments: import-server.ts bundled into .tmp (beside node_modules, whose
+ * packages stay external, with the migrations beside it, as scripts/build-server.mjs does for
+ * main.ts) and `npm run serve`'s node arguments; or, with BENCH_TSX=1, through tsx.
+ */
+async function serverArgs(): Promise<{ args: string[]; how: string; remove: () => void }> {
+  if (process.env.BENCH_TSX === '1')
+    return { args: ['--import', 'tsx', importServerScript], how: 'tsx (BENCH_TSX=1)', remove: () => {} };
+  const out = path.join(root, `.tmp/import-bench-${process.pid}`);
+  await build({
+    entryPoints: [importServerScript],
+    outfile: path.join(out, 'import-server.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    packages: 'external',
+    logLevel: 'warning',
+  });
+  cpSync(path.join(root, 'src/server/db/migrations'), path.join(out, 'migrations'), { recursive: true });
+  const serve: string[] = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
+    .scripts.serve.split(' ')
+    .slice(1, -1); // node's options, without dist/server/main.js
+  return {
+    args: [...serve, path.join(out, 'import-server.js')],
+    how: `bundled, node ${serve.join(' ')}`,
+    remove: () => rmSync(out, { recursive: true, force: true }),
+  };
+}
 
 async function upload(server: ServerProcess, cookie: string, url: string, file: string) {
   const boundary = `----bench${randomBytes(6).toString('hex')}`;
@@ -160,16 +207,20 @@ async function previewHistory(server: ServerProcess, cookie: string, memory: Ret
   return { seconds, peakRssMb };
 }
 
-async function runTarget(target: 'pg' | 'pglite', databaseUrl?: string): Promise<Result> {
+async function runTarget(target: 'pg' | 'pglite', nodeArgs: string[], databaseUrl?: string): Promise<Result> {
   const dataDir = mkdtempSync(path.join(work, `${target}-`));
-  const server = await ServerProcess.start({
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    SEED_DEMO: '0',
-    LOG_LEVEL: 'warn',
-    UPLOAD_LIMIT_MB: '1024',
-    MEMORY_REPORT_MS: '250',
-  });
+  const server = await ServerProcess.start(
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      UPLOAD_LIMIT_MB: '1024',
+      MEMORY_REPORT_MS: '250',
+    },
+    undefined,
+    nodeArgs,
+  );
   const memory = watchMemory(server);
   try {
     if (databaseUrl) applySchemaTrial(databaseUrl);
@@ -233,12 +284,21 @@ async function main() {
   await writeItems(files.items, ITEMS);
   const bytes = await writeHistory(files.history, LINES, CUSTOMERS, ITEMS);
   console.log(`History file: ${(bytes / MB).toFixed(0)} MB`);
+  const server = await serverArgs();
+  console.log(`Server: ${server.how}`);
+  try {
+    await targets(server.args);
+  } finally {
+    server.remove();
+  }
+}
 
+async function targets(nodeArgs: string[]) {
   if (values.only !== 'pglite') {
     const name = `bev_bench_${randomBytes(4).toString('hex')}`;
     const url = await createDatabase(pgUrl, name);
     try {
-      const ours = await runTarget('pg', url);
+      const ours = await runTarget('pg', nodeArgs, url);
       const ceiling = psqlCopy(url);
       const ratio = ours.linesPerSecond / ceiling;
       console.log(
@@ -255,7 +315,7 @@ async function main() {
     }
   }
   if (values.only !== 'pg') {
-    const ours = await runTarget('pglite');
+    const ours = await runTarget('pglite', nodeArgs);
     console.log(`PGlite: goal 25,000 lines/s ${ours.linesPerSecond >= 25_000 ? 'PASS' : 'FAIL'}`);
   }
 }

@@ -6,7 +6,9 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { TEST_ADMIN } from './test-config.js';
 
-const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'import-server.ts');
+/** The server's script (TypeScript: run through tsx, or bundled first). */
+export const importServerScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'import-server.ts');
+const script = importServerScript;
 
 /**
  * The server of import-server.ts in a child process (node --import tsx, so the pid is the
@@ -30,8 +32,16 @@ export class ServerProcess {
     })();
   }
 
-  static async start(env: Record<string, string | undefined>, timeoutMs = 90_000): Promise<ServerProcess> {
-    const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  /**
+   * `nodeArgs`: how node runs the server, by default import-server.ts through tsx; a bench may
+   * run it bundled instead, as production runs the server (bench/import/import-bench.ts).
+   */
+  static async start(
+    env: Record<string, string | undefined>,
+    timeoutMs = 90_000,
+    nodeArgs: readonly string[] = ['--import', 'tsx', script],
+  ): Promise<ServerProcess> {
+    const child = spawn(process.execPath, nodeArgs, {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

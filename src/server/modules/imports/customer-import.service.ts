@@ -48,7 +48,7 @@ export const customerImport: ImportDefinition<CustomerRow> = {
     const createdTypes: number[] = [];
     return {
       notes: () => createdTypes.sort((a, b) => a - b).map(createdTypeNote),
-      async write(rows) {
+      async write({ rows }) {
         const typeIds = [...new Set(rows.map((r) => r.customerTypeId))];
         const created = await q.query<{ id: number }>(
           `insert into customer_types (id, name, lead_hours, cutoff_hours, cutoff_minutes)

@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../db/client.js';
 import { unprocessable } from '../../lib/http-error.js';
 import { type AuditActor, recordAuditSql } from '../audit/audit.js';
+import { ByteLines } from './byte-lines.js';
 import { ChangeCollector, type ImportPreviewDefinition } from './import-changes.js';
 import { createLineParser, type LineFormat, reportedText } from './line-parser.js';
 import { RepeatedKeys } from './repeated-keys.js';
@@ -48,28 +49,40 @@ export interface BatchCounts {
   rejected: WriterRejection[];
 }
 
-export interface ImportWriter<Staged> {
-  write(batch: Staged[]): Promise<BatchCounts>;
+/**
+ * A batch as a writer gets it: its rows, or, where the definition's `copyLine` makes COPY
+ * lines of them, those lines as bytes in `copy` (and no rows).
+ */
+export interface WriteBatch<Row> {
+  rows: Row[];
+  copy: ByteLines;
+}
+
+export interface ImportWriter<Row> {
+  write(batch: WriteBatch<Row>): Promise<BatchCounts>;
   /** Said once at the end, in the report's Notes. */
   notes(): string[];
 }
 
 /**
- * A kind of import file. `Staged` is what a batch keeps of each row until it is written: the
- * row itself, or, with `stage`, something smaller (the order history keeps a COPY line, a
- * short string, instead of an object of 13 fields: the batches promoted to the old generation
- * while the previous one is written are what grows the heap during a large import).
+ * A kind of import file. A batch keeps each row until it is written, or, on the database
+ * `copyOn` names, only the row's `copyLine`, as bytes (the order history on PostgreSQL: 130
+ * bytes in a reused buffer instead of an object of 13 fields; what a batch holds while the
+ * previous one is written is what the young generation's collections move to the old one,
+ * and what grows the heap during a large import, decision 048).
  */
-export interface ImportDefinition<Row extends { line: number }, Staged = Row> extends LineFormat<Row> {
+export interface ImportDefinition<Row extends { line: number }> extends LineFormat<Row> {
   kind: ImportKind;
-  stage?(row: Row, kind: Database['kind']): Staged;
+  copyOn?: Database['kind'];
+  /** The row as a line of COPY's text format, without its line break (copyLine in sql-runner.ts). */
+  copyLine?(row: Row): string;
   /**
    * The row's upsert key in words ('Code BR-1105'), and the scope it is unique in ('' or
    * absent: the file); a key seen twice is reported in Notes (repeated-keys.ts).
    */
   recordKey?(row: Row): { key: string; scope?: string };
   /** Prepares a writer inside the import's transaction (loads the lookups it needs). */
-  open(q: SqlRunner, env: ImportEnv): Promise<ImportWriter<Staged>>;
+  open(q: SqlRunner, env: ImportEnv): Promise<ImportWriter<Row>>;
   /** How a preview reads the records a row writes to (import-changes.ts). */
   preview: ImportPreviewDefinition<Row>;
 }
@@ -90,13 +103,15 @@ class Tally {
     if (this.rejected.length >= 2 * MAX_REPORTED_REJECTIONS) this.rejected = this.firstRejected();
   }
 
-  /** `lines` and `texts`: the batch's line numbers (ascending) and texts, for the rejected lines' Text. */
-  add(c: BatchCounts, lines: number[], texts: string[]) {
+  /** `texts`: the batch's lines as read (line numbers ascending), for the rejected lines' Text. */
+  add(c: BatchCounts, texts: ByteLines) {
     this.inserted += c.inserted;
     this.updated += c.updated;
     this.unchanged += c.unchanged;
-    for (const r of c.rejected)
-      this.reject({ ...r, Text: reportedText(texts[indexOf(lines, r.Line)] ?? '') });
+    for (const r of c.rejected) {
+      const i = texts.indexOf(r.Line);
+      this.reject({ ...r, Text: reportedText(i === -1 ? '' : texts.text(i)) });
+    }
   }
 
   firstRejected(): RejectedLine[] {
@@ -112,9 +127,9 @@ const lockKeys: Record<ImportKind, number> = { Items: 1, Customers: 2, CustomerI
  * transaction is rolled back instead of committed (decision 045): the counts are the import's,
  * nothing is kept, and the report adds the first changes (import-changes.ts).
  */
-export async function runImport<Row extends { line: number }, Staged>(
+export async function runImport<Row extends { line: number }>(
   database: Database,
-  def: ImportDefinition<Row, Staged>,
+  def: ImportDefinition<Row>,
   source: AsyncIterable<Uint8Array>,
   opts: { fileName: string; env: ImportEnv; actor: AuditActor; dryRun?: boolean },
 ): Promise<ImportReport | ImportPreview> {
@@ -128,35 +143,37 @@ export async function runImport<Row extends { line: number }, Staged>(
       const tally = new Tally();
       const repeated = new RepeatedKeys();
       const parseLine = createLineParser(def);
-      const batchRows = BATCH_ROWS[database.kind];
+      const rowsPerBatch = BATCH_ROWS[database.kind];
       const changes = dryRun
         ? new ChangeCollector(def.preview, (row: Row) => def.recordKey?.(row).key ?? '', opts.env)
         : null;
-      // A preview keeps a batch's rows too, while it still lists changes.
+      // A preview keeps a batch's rows too, while it still lists changes: copies, not the
+      // parser's own objects (see where they are pushed).
       let batchRowsKept: Row[] | null = changes ? [] : null;
-      // Without `stage` a batch keeps the rows themselves (Staged is Row then).
-      const stage = def.stage ?? ((row: Row) => row as unknown as Staged);
-      let batch: Staged[] = [];
-      // The batch's lines as read, kept until it is written: a line the writer refuses is
-      // reported with its text (about 200 kB a batch, gone with it).
-      let batchLines: number[] = [];
-      let batchTexts: string[] = [];
-      // One batch is written while the next is parsed (PostgreSQL works while Node parses).
+      const copyLine = def.copyOn === database.kind ? def.copyLine?.bind(def) : undefined;
+      let batchRows: Row[] = [];
+      // One batch is written while the next is parsed (PostgreSQL works while Node parses), so
+      // there are two of each buffer, filled in turn. `texts`: the batch's lines as read, kept
+      // until it is written, for the Text of a line the writer refuses (about 200 kB a batch).
+      const copies = [new ByteLines(), new ByteLines()] as const;
+      const texts = [new ByteLines(), new ByteLines()] as const;
+      let turn: 0 | 1 = 0;
       const pipe: { writing: Promise<void> | null } = { writing: null };
       const flush = async () => {
+        // The batch before this one is written: the buffers it had are free again.
         if (pipe.writing) await pipe.writing;
-        const rows = batch;
-        const lines = batchLines;
-        const texts = batchTexts;
+        const batch: WriteBatch<Row> = { rows: batchRows, copy: copies[turn] };
+        const lines = texts[turn];
         const kept = batchRowsKept;
-        batch = [];
-        batchLines = [];
-        batchTexts = [];
+        turn = turn === 0 ? 1 : 0;
+        copies[turn].clear();
+        texts[turn].clear();
+        batchRows = [];
         batchRowsKept = changes?.wanted() ? [] : null;
-        const write = () => writer.write(rows);
-        pipe.writing = rows.length
+        const write = () => writer.write(batch);
+        pipe.writing = lines.length
           ? (kept && changes ? changes.around(q, kept, write) : write()).then((counts) => {
-              tally.add(counts, lines, texts);
+              tally.add(counts, lines);
               opts.env.log.debug({ kind: def.kind, lines: tally.lines }, 'import batch written');
             })
           : null;
@@ -175,11 +192,15 @@ export async function runImport<Row extends { line: number }, Staged>(
             }
             const record = def.recordKey?.(outcome.row);
             if (record) repeated.see(record.key, line.lineNo, record.scope);
-            batch.push(stage(outcome.row, database.kind));
-            batchRowsKept?.push(outcome.row);
-            batchLines.push(line.lineNo);
-            batchTexts.push(line.text);
-            if (batch.length >= batchRows) await flush();
+            if (copyLine) copies[turn].push(copyLine(outcome.row), line.lineNo);
+            else batchRows.push(outcome.row);
+            // A copy: when the parser's own rows outlived their batch, V8 learnt from them to
+            // allocate every later row of the file straight into the old generation
+            // (allocation-site pretenuring), with the strings they point to, and the preview's
+            // heap grew 2-3 times as much as the import's (decision 048).
+            batchRowsKept?.push({ ...outcome.row });
+            texts[turn].push(line.text, line.lineNo);
+            if (texts[turn].length >= rowsPerBatch) await flush();
           }
         }
         await flush();
@@ -233,20 +254,6 @@ export async function runImport<Row extends { line: number }, Staged>(
     },
     { rollback: dryRun },
   );
-}
-
-/** Where `line` is in the ascending `lines` (binary search); -1 when it is not there. */
-function indexOf(lines: number[], line: number): number {
-  let lo = 0;
-  let hi = lines.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const at = lines[mid]!;
-    if (at === line) return mid;
-    if (at < line) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return -1;
 }
 
 /** The last row for each key: within one statement a key can be written once, and the later line wins. */

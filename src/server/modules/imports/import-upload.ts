@@ -171,10 +171,10 @@ function isMalformedMultipart(err: unknown): boolean {
  * transaction (rolled back for a preview, `?dryRun=1`); 413 past the size limit, 422 for a file that is not an import file at all or
  * an option the upload does not know, 400 for a request that is not one well-formed file.
  */
-export async function importUpload<Row extends { line: number }, Staged>(
+export async function importUpload<Row extends { line: number }>(
   app: FastifyInstance,
   request: FastifyRequest,
-  def: ImportDefinition<Row, Staged>,
+  def: ImportDefinition<Row>,
 ): Promise<ImportReport | ImportPreview> {
   const limit = app.config.uploadLimitBytes;
   const { dryRun } = importOptions(request.query);

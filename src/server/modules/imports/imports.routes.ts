@@ -12,7 +12,7 @@ import { importUpload } from './import-upload.js';
 import { itemImport } from './item-import.service.js';
 import { orderHistoryImport } from './order-history-import.service.js';
 
-const uploads: { path: string; def: ImportDefinition<{ line: number }, unknown>; summary: string }[] = [
+const uploads: { path: string; def: ImportDefinition<{ line: number }>; summary: string }[] = [
   { path: '/ItemImport', def: itemImport, summary: 'Items file: upsert by product code' },
   { path: '/CustomerImport', def: customerImport, summary: 'Customers file: upsert by CompanyId' },
   {

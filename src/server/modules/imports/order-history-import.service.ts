@@ -165,14 +165,18 @@ interface BatchResult {
 }
 
 /** The staged writer (PostgreSQL): a batch of COPY lines in, one statement, the counts out. */
-async function openStagedWriter(q: SqlRunner, env: ImportEnv, unknown: { items: number }) {
+async function openStagedWriter(
+  q: SqlRunner,
+  env: ImportEnv,
+  unknown: { items: number },
+): Promise<ImportWriter<OrderHistoryRow>> {
   await q.query(createStage);
   const today = businessToday(env.now, env.businessTz);
   return {
     notes: () => [],
-    async write(lines: string[]): Promise<BatchCounts> {
+    async write({ copy }): Promise<BatchCounts> {
       await q.query(`truncate ${STAGE}`);
-      await q.copyIn(STAGE, stageColumns, `${lines.join('\n')}\n`);
+      await q.copyIn(STAGE, stageColumns, copy.contents());
       const [r] = await q.query<BatchResult>(applyBatch, [env.businessTz, today]);
       const result = r!;
       unknown.items += result.unknown_items;
@@ -200,7 +204,7 @@ async function openStagedWriter(q: SqlRunner, env: ImportEnv, unknown: { items: 
  * PostgreSQL stages each batch with COPY and applies it with one statement; PGlite keeps the
  * row writer (order-history-rows.writer.ts), faster there.
  */
-export const orderHistoryImport: ImportDefinition<OrderHistoryRow, OrderHistoryRow | string> = {
+export const orderHistoryImport: ImportDefinition<OrderHistoryRow> = {
   kind: 'OrderHistory',
   columns: ORDER_HISTORY_COLUMNS,
   minColumns: ORDER_HISTORY_MIN_COLUMNS,
@@ -208,14 +212,13 @@ export const orderHistoryImport: ImportDefinition<OrderHistoryRow, OrderHistoryR
   parse: parseOrderHistoryLine,
   // One order's lines come together in the ERP's file: keys are remembered per order (decision 030).
   recordKey: (r) => ({ key: `Order ${r.orderNum} item ${r.code}`, scope: r.orderNum }),
-  stage: (row, kind) => (kind === 'pg' ? stageLine(row) : row),
+  copyOn: 'pg',
+  copyLine: stageLine,
   preview: orderHistoryPreview,
   async open(q, env) {
     const unknown = { items: 0 };
     const writer =
-      q.kind === 'pg'
-        ? ((await openStagedWriter(q, env, unknown)) as ImportWriter<OrderHistoryRow | string>)
-        : ((await openRowWriter(q, env, unknown)) as ImportWriter<OrderHistoryRow | string>);
+      q.kind === 'pg' ? await openStagedWriter(q, env, unknown) : await openRowWriter(q, env, unknown);
     return {
       write: (batch) => writer.write(batch),
       notes: () => (unknown.items ? [unknownItemsNote(unknown.items)] : []),

@@ -4,7 +4,7 @@ import { loadCustomerIds, loadProducts, unknownCustomerMessage } from './import-
 import type { WriterRejection } from './import-runner.js';
 import { type ImportEnv, type ImportWriter, lastByKey } from './import-runner.js';
 import type { OrderHistoryRow } from './order-history.parser.js';
-import { copyText, rowsJson, type SqlRunner } from './sql-runner.js';
+import { copyLine, rowsJson, type SqlRunner } from './sql-runner.js';
 
 /**
  * The order history writer for PGlite: rows in batches, looked up in Node against the
@@ -129,7 +129,7 @@ export async function openRowWriter(
   const today = businessToday(env.now, env.businessTz);
   return {
     notes: () => [],
-    async write(rows) {
+    async write({ rows }) {
       const rejected: WriterRejection[] = [];
       const headers = new Map<string, OrderHeader>();
       const known: OrderHistoryRow[] = [];
@@ -199,7 +199,7 @@ export async function openRowWriter(
       const fresh = unique.filter((l) => newOrders.has(l[0]));
       const old = unique.filter((l) => !newOrders.has(l[0]));
       // The lines of an order new in this batch are new too: appended, the fast path of a first import.
-      await q.copyIn('order_lines', lineColumns, copyText(fresh));
+      await q.copyIn('order_lines', lineColumns, fresh.map(copyLine));
       let inserted = fresh.length;
       let updated = 0;
       if (old.length) {

@@ -14,12 +14,13 @@ export interface SqlRunner {
   readonly kind: Database['kind'];
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /**
-   * Appends rows to a table with COPY (text format, as `copyText` writes it, columns in
-   * `columns` order), without conflict handling: no JSON to build in Node or to parse in the
-   * database, and no per-row statement. Table and column names are the caller's constants,
-   * never input.
+   * Appends rows to a table with COPY (text format: `lines` as `copyLine` writes them, or
+   * bytes already in that format, each line ending with a line break; columns in `columns`
+   * order), without conflict handling: no JSON to build in Node or to parse in the database, and
+   * no per-row statement. Table and column names are the caller's constants, never input. The
+   * text goes out in pieces (copyPieces, COPY_PIECE_BYTES).
    */
-  copyIn(table: string, columns: readonly string[], text: string): Promise<void>;
+  copyIn(table: string, columns: readonly string[], lines: readonly string[] | Uint8Array): Promise<void>;
 }
 
 /** One value in COPY's text format: \N for null, backslash escapes for the characters COPY uses. */
@@ -38,9 +39,35 @@ export function copyLine(row: readonly Cell[]): string {
   return row.map(copyValue).join('\t');
 }
 
-/** Rows in COPY's text format: tab-separated, one line each. */
-export function copyText(rows: readonly (readonly Cell[])[]): string {
-  return rows.length ? `${rows.map(copyLine).join('\n')}\n` : '';
+/**
+ * The characters of one piece of COPY text. A batch's text joined whole (about 250 kB for the
+ * order history's 2,000 lines) is a string too large for V8's young generation: each one was
+ * allocated straight into the old generation, where a million-line import left 120 MB of them
+ * between two full collections (bench/notes/imports.md, decision 048). Pieces of 32 k
+ * characters are young garbage, collected at once.
+ */
+export const COPY_PIECE_CHARS = 32 * 1024;
+
+/**
+ * COPY lines (no line breaks) as pieces of COPY's text format, each ending with a line break:
+ * together exactly `lines.join('\n') + '\n'`, each at most `maxChars` long unless one line alone
+ * is longer. No lines, no pieces.
+ */
+export function copyPieces(lines: readonly string[], maxChars = COPY_PIECE_CHARS): string[] {
+  const pieces: string[] = [];
+  let from = 0;
+  let chars = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const n = lines[i]!.length + 1;
+    if (i > from && chars + n > maxChars) {
+      pieces.push(`${lines.slice(from, i).join('\n')}\n`);
+      from = i;
+      chars = 0;
+    }
+    chars += n;
+  }
+  if (from < lines.length) pieces.push(`${lines.slice(from).join('\n')}\n`);
+  return pieces;
 }
 
 const copyEscapes: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
@@ -65,10 +92,31 @@ export function rowsJson(columns: readonly string[], rows: readonly Cell[][]): s
 const copySql = (table: string, columns: readonly string[], source: 'stdin' | "'/dev/blob'") =>
   `copy ${table} (${columns.join(', ')}) from ${source}`;
 
-/** COPY over the pool client (pg-copy-streams): the text goes out as one message stream; a refused row rejects. */
-async function copyIn(client: pg.PoolClient, table: string, columns: readonly string[], text: string) {
+/** Bytes of COPY text in a message each: views of the buffer, nothing copied. */
+export const COPY_PIECE_BYTES = 64 * 1024;
+
+function pieces(lines: readonly string[] | Uint8Array): (string | Uint8Array)[] {
+  if (!(lines instanceof Uint8Array)) return copyPieces(lines);
+  const out: Uint8Array[] = [];
+  for (let at = 0; at < lines.length; at += COPY_PIECE_BYTES)
+    out.push(lines.subarray(at, at + COPY_PIECE_BYTES));
+  return out;
+}
+
+/**
+ * COPY over the pool client (pg-copy-streams): the pieces go out as one message stream; a
+ * refused row rejects. It resolves once PostgreSQL has answered, so the bytes were sent and a
+ * caller may fill its buffer again.
+ */
+async function copyIn(
+  client: pg.PoolClient,
+  table: string,
+  columns: readonly string[],
+  lines: readonly string[] | Uint8Array,
+) {
   const stream = client.query(copyFrom(copySql(table, columns, 'stdin')));
-  stream.end(text);
+  for (const piece of pieces(lines)) stream.write(piece);
+  stream.end();
   await finished(stream);
 }
 
@@ -122,8 +170,12 @@ export async function inTransaction<T>(
       const result = await work({
         kind: 'pglite',
         query: async (text, params) => (await tx.query<never>(text, params)).rows,
-        copyIn: async (table, columns, text) => {
-          if (text) await tx.query(copySql(table, columns, "'/dev/blob'"), [], { blob: new Blob([text]) });
+        copyIn: async (table, columns, lines) => {
+          if (lines.length)
+            await tx.query(copySql(table, columns, "'/dev/blob'"), [], {
+              // The Blob copies the bytes: the caller's buffer may be filled again.
+              blob: new Blob(lines instanceof Uint8Array ? [new Uint8Array(lines)] : copyPieces(lines)),
+            });
         },
       });
       if (opts.rollback) await tx.rollback();
@@ -144,8 +196,8 @@ export async function inTransaction<T>(
     const result = await work({
       kind: 'pg',
       query: async (text, params) => (await client.query(text, params)).rows,
-      copyIn: async (table, columns, text) => {
-        if (text) await copyIn(client, table, columns, text);
+      copyIn: async (table, columns, lines) => {
+        if (lines.length) await copyIn(client, table, columns, lines);
       },
     });
     await client.query(opts.rollback ? 'rollback' : 'commit');
