@@ -21,7 +21,8 @@ try {
   process.exit(0);
 }
 
-const r = spawnSync('npx', ['vitest', 'run', '--project', 'api'], {
+// Arguments go to vitest: `node scripts/test-api-pg.mjs src/server/modules/imports` runs those files only.
+const r = spawnSync('npx', ['vitest', 'run', '--project', 'api', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, TEST_DATABASE_URL: url },
 });
