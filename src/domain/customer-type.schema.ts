@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MINIMUM_CASES_MAX, minimumCasesMessage } from './order-minimum';
 import { requiredText, wholeNumber } from './schema-fields';
 
 /** Cutoff reminders (design.md 7.4): at most 3 days ahead of a cutoff; 0 turns them off. */
@@ -42,6 +43,11 @@ export const CustomerTypeListItemSchema = z.object({
   LeadHours: z.number().int(),
   CutoffHours: z.number().int(),
   CutoffMinutes: z.number().int(),
+  /**
+   * The order minimum in cases in all (design.md 7.11); 0 is none. In the list too: the order
+   * form reads its customer's type from it, to show the cases still missing.
+   */
+  MinimumCases: z.number().int(),
 });
 export type CustomerTypeListItem = z.infer<typeof CustomerTypeListItemSchema>;
 
@@ -76,6 +82,8 @@ export const CustomerTypeSaveSchema = z.object({
     .transform(() => ''),
   /** Absent or null keeps the stored value (0 for a new type), so older callers change nothing. */
   ReminderHours: wholeNumber('Reminder Hours', 0, REMINDER_HOURS_MAX, reminderHoursMessage).nullish(),
+  /** The order minimum (design.md 7.11); absent or null keeps the stored value (0 for a new type). */
+  MinimumCases: wholeNumber('Minimum Cases', 0, MINIMUM_CASES_MAX, minimumCasesMessage).nullish(),
 });
 export type CustomerTypeSaveInput = z.input<typeof CustomerTypeSaveSchema>;
 export type CustomerTypeSave = z.output<typeof CustomerTypeSaveSchema>;

@@ -8,6 +8,7 @@ import {
   type HolidayLookup,
 } from './delivery-date';
 import { normalizeOrderLines, normalizeQuantity, totalUnits } from './order-lines';
+import { minimumCasesError } from './order-minimum';
 import { normalizePhone } from './phone';
 import { staffOrderFields, staffOrderMessages } from './staff-order';
 
@@ -217,6 +218,8 @@ export interface CustomerTypeRules {
   LeadHours: number;
   CutoffHours: number;
   CutoffMinutes: number;
+  /** The order minimum in cases in all (design.md 7.11); 0 or absent is none. */
+  MinimumCases?: number;
 }
 
 export interface OrderRulesContext {
@@ -228,7 +231,9 @@ export interface OrderRulesContext {
   holidays?: HolidayLookup;
   /**
    * Staff accept a date inside the lead time (design.md 7.5): the earliest date is today, and
-   * Sundays, holidays and type-1 Saturdays stay refused. Never set for a customer's own order.
+   * Sundays, holidays and type-1 Saturdays stay refused. The same override, with the same
+   * reason, lets the order go below the type's minimum (design.md 7.11, decision 050). Never
+   * set for a customer's own order.
    */
   overrideLeadTime?: boolean;
 }
@@ -290,7 +295,8 @@ function failure(errors: FieldError[]): ValidateOrderResult {
 }
 
 /**
- * Every rule for a submitted order, in the form's order: fields first, then products.
+ * Every rule for a submitted order, in the form's order: fields first, then products, then
+ * the type's minimum (design.md 7.11; staff's override goes below it, decision 050).
  * Lines with no quantity are skipped before the product checks, so a stale line for a
  * product no longer offered does not block an order that does not ask for it.
  */
@@ -318,6 +324,10 @@ export function validateOrder(input: unknown, ctx: ValidateOrderContext): Valida
 
   const kept = normalizeOrderLines(lines);
   if (kept.length === 0) return failure([{ Field: 'ProductQuantities', Message: messages.noProducts }]);
+  const belowMinimum = ctx.overrideLeadTime
+    ? null
+    : minimumCasesError(kept, ctx.customerType.MinimumCases ?? 0);
+  if (belowMinimum) return failure([{ Field: 'ProductQuantities', Message: belowMinimum }]);
   const withTotals = kept.map((line) => ({
     ...line,
     TotalUnits: totalUnits({

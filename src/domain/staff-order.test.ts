@@ -145,3 +145,57 @@ describe('validateOrder with the lead time overridden', () => {
     );
   });
 });
+
+describe('validateOrder and the order minimum (design.md 7.11)', () => {
+  // Type 2 with a minimum of 3 cases; COLA12 is case-only, WATER24 sells loose bottles.
+  const withMinimum = { ...type2, MinimumCases: 3 };
+  const both = new Map([...products, ['WATER24', { UnitsPerCase: 24, IsCaseOnly: false }]]);
+  const friday = (lines: unknown[], o: Record<string, unknown> = {}) =>
+    order({ DeliveryDate: '2026-07-17', ProductQuantities: lines, ...o });
+  const c = (o: Partial<ValidateOrderContext> = {}) =>
+    ctx({ customerType: withMinimum, products: both, ...o });
+
+  it('refuses an order below the minimum, counting loose units as part of a case', () => {
+    const short = friday([
+      { Code: 'COLA12', CaseQuantity: 2 },
+      { Code: 'WATER24', UnitQuantity: 12 },
+    ]);
+    expect(validateOrder(short, c())).toEqual({
+      ok: false,
+      errors: [{ Field: 'ProductQuantities', Message: 'Orders need at least 3 cases; this one has 2.5' }],
+      message: 'Orders need at least 3 cases; this one has 2.5',
+    });
+  });
+
+  it('accepts an order exactly at the minimum, and any order when the minimum is 0 or absent', () => {
+    const exact = friday([
+      { Code: 'COLA12', CaseQuantity: 2 },
+      { Code: 'WATER24', UnitQuantity: 24 },
+    ]);
+    expect(messageOf(exact, c())).toBe(null);
+    const one = friday([{ Code: 'COLA12', CaseQuantity: 1 }]);
+    expect(messageOf(one, c({ customerType: { ...type2, MinimumCases: 0 } }))).toBe(null);
+    expect(messageOf(one, c({ customerType: type2 }))).toBe(null);
+  });
+
+  it('checks the products first: an unknown product is the message, not the minimum', () => {
+    expect(messageOf(friday([{ Code: 'NOPE', CaseQuantity: 1 }]), c())).toBe(
+      'Product NOPE is not available to order',
+    );
+  });
+
+  it("lets staff's override, with its reason, go below the minimum; without the reason it is refused", () => {
+    const one = friday([{ Code: 'COLA12', CaseQuantity: 1 }]);
+    expect(validateOrder({ ...one, ...overriding }, c({ overrideLeadTime: true }))).toMatchObject({
+      ok: true,
+      order: { OverrideLeadTime: true, OverrideReason: overriding.OverrideReason },
+    });
+    expect(messageOf({ ...one, OverrideLeadTime: true }, c({ overrideLeadTime: true }))).toBe(
+      staffOrderMessages.reasonRequired,
+    );
+    // A reason alone, without the override, changes nothing.
+    expect(messageOf({ ...one, OverrideReason: 'why not' }, c())).toBe(
+      'Orders need at least 3 cases; this one has 1.0',
+    );
+  });
+});

@@ -33,10 +33,13 @@ export const customerTypes = pgTable(
     footer: text('footer').notNull().default(''),
     /** Cutoff reminders (design.md 7.4): hours before an OrderBy a reminder may go; 0 is off. */
     reminderHours: integer('reminder_hours').notNull().default(0),
+    /** The order minimum in cases in all (design.md 7.11); 0 is none. */
+    minimumCases: integer('minimum_cases').notNull().default(0),
   },
   (t) => [
     check('customer_types_id_positive', sql`${t.id} > 0`),
     check('customer_types_reminder_hours', sql`${t.reminderHours} between 0 and 72`),
+    check('customer_types_minimum_cases', sql`${t.minimumCases} between 0 and 999`),
     check('customer_types_lead_hours', sql`${t.leadHours} between 0 and 720`),
     check('customer_types_cutoff_hours', sql`${t.cutoffHours} between 0 and 23`),
     check('customer_types_cutoff_minutes', sql`${t.cutoffMinutes} between 0 and 59`),

@@ -12,6 +12,8 @@ export interface DemoCustomerType {
   leadHours: number;
   cutoffHours: number;
   cutoffMinutes: number;
+  /** The order minimum in cases (design.md 7.11); absent is none. */
+  minimumCases?: number;
 }
 
 /** Types 6 and 7 are reference customers: their orders need a Reference PO. */
@@ -20,7 +22,9 @@ export const demoCustomerTypes: readonly DemoCustomerType[] = [
   { id: 2, name: 'Restaurants', leadHours: 48, cutoffHours: 14, cutoffMinutes: 30 },
   { id: 3, name: 'Liquor Stores', leadHours: 48, cutoffHours: 12, cutoffMinutes: 0 },
   { id: 4, name: 'Convenience Stores', leadHours: 24, cutoffHours: 15, cutoffMinutes: 0 },
-  { id: 5, name: 'Grocery', leadHours: 72, cutoffHours: 13, cutoffMinutes: 0 },
+  // Grocers order by the pallet: the one demo type with an order minimum, so the feature shows
+  // (the browser journeys order a few cases as types 1, 2, 4 and 6, never as type 5).
+  { id: 5, name: 'Grocery', leadHours: 72, cutoffHours: 13, cutoffMinutes: 0, minimumCases: 10 },
   { id: 6, name: 'Chain Accounts (Ref PO)', leadHours: 96, cutoffHours: 11, cutoffMinutes: 0 },
   { id: 7, name: 'Hotels & Catering (Ref PO)', leadHours: 72, cutoffHours: 15, cutoffMinutes: 30 },
 ];

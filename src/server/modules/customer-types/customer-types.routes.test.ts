@@ -37,6 +37,7 @@ describe('customer types', () => {
         LeadHours: 24,
         CutoffHours: 16,
         CutoffMinutes: 0,
+        MinimumCases: 0,
       });
     }
     expect((await call('GET', '/CustomerTypes')).statusCode).toBe(401);
@@ -55,12 +56,14 @@ describe('customer types', () => {
   it('updates the ordering rules and stores the footer empty', async () => {
     const res = await call('POST', '/CustomerType', admin, edit);
     expect(res.statusCode).toBe(200);
-    // ReminderHours (design.md 7.4) left out of the save keeps what is stored: 0, off.
-    expect(res.json()).toEqual({ ...edit, Footer: '', ReminderHours: 0 });
+    // ReminderHours (design.md 7.4) and MinimumCases (7.11) left out of the save keep what is
+    // stored: 0, off and none.
+    expect(res.json()).toEqual({ ...edit, Footer: '', ReminderHours: 0, MinimumCases: 0 });
     expect((await call('GET', '/CustomerType/2', admin)).json()).toEqual({
       ...edit,
       Footer: '',
       ReminderHours: 0,
+      MinimumCases: 0,
     });
   });
 

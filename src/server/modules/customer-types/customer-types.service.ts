@@ -20,6 +20,7 @@ const toListItem = (t: CustomerTypeRow): CustomerTypeListItem => ({
   LeadHours: t.leadHours,
   CutoffHours: t.cutoffHours,
   CutoffMinutes: t.cutoffMinutes,
+  MinimumCases: t.minimumCases,
 });
 
 // The footer is HTML staff wrote: sanitized again on the way out (design.md section 3).
@@ -58,6 +59,7 @@ export async function saveCustomerType(
     footer: '',
     // Absent keeps what is stored (a new type gets the column's default, 0: off).
     ...(input.ReminderHours == null ? {} : { reminderHours: input.ReminderHours }),
+    ...(input.MinimumCases == null ? {} : { minimumCases: input.MinimumCases }),
   };
   let id = input.Id;
   try {

@@ -25,7 +25,7 @@ const orderContextStatement: Statement = {
   text: `
 select ${customerColumnsSql},
   t.id as "typeId", t.lead_hours as "leadHours", t.cutoff_hours as "cutoffHours",
-  t.cutoff_minutes as "cutoffMinutes",
+  t.cutoff_minutes as "cutoffMinutes", t.minimum_cases as "minimumCases",
   f.order_num as "firstOrderNum", f.idempotency_body_hash as "firstBodyHash",
   (select h.name from holidays h where h.date = $3::date) as "holidayName",
   case when $3::date is null then '[]'::json else coalesce((
@@ -62,6 +62,7 @@ type OrderContextRow = CustomerRow & {
   leadHours: number;
   cutoffHours: number;
   cutoffMinutes: number;
+  minimumCases: number;
   firstOrderNum: string | null;
   firstBodyHash: string | null;
   holidayName: string | null;
@@ -89,6 +90,7 @@ export async function orderContext(
     leadHours,
     cutoffHours,
     cutoffMinutes,
+    minimumCases,
     firstOrderNum,
     firstBodyHash,
     holidayName,
@@ -104,7 +106,13 @@ export async function orderContext(
     type:
       typeId === null
         ? null
-        : { Id: typeId, LeadHours: leadHours, CutoffHours: cutoffHours, CutoffMinutes: cutoffMinutes },
+        : {
+            Id: typeId,
+            LeadHours: leadHours,
+            CutoffHours: cutoffHours,
+            CutoffMinutes: cutoffMinutes,
+            MinimumCases: minimumCases,
+          },
     firstOrderNum,
     firstBodyHash,
     products: map,

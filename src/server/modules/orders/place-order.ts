@@ -1,13 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { firstSelectableDeliveryDate } from '../../../domain/delivery-date.js';
 import {
+  type CustomerTypeRules,
   deliveryDateContext,
   type FieldError,
   messages,
   type OrderInput,
   requestedCodes,
+  type ValidOrder,
   validateOrder,
 } from '../../../domain/order.schema.js';
+import { casesInAll, casesToOneDecimal, meetsMinimum } from '../../../domain/order-minimum.js';
 import type { OrderSaveResponse } from '../../../domain/order-view.schema.js';
 import { type OrderCaller, orderFor, staffOrderMessages } from '../../../domain/staff-order.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -21,7 +24,7 @@ import { markExported, writeOrderExportFile } from './order-export.js';
 import { orderBodyHash } from './order-fingerprint.js';
 import { findByIdempotencyKey, insertWebOrder, orderContext, type SavedOrder } from './order-save.service.js';
 import { toOrderDetail } from './orders.service.js';
-import { staffOrderAudit } from './staff-order-audit.js';
+import { type Overridden, staffOrderAudit } from './staff-order-audit.js';
 
 type Answer = { status: 201 | 422; body: OrderSaveResponse };
 
@@ -54,6 +57,20 @@ export function orderRefused(errors: FieldError[], extra: Partial<OrderSaveRespo
       Errors: errors,
       ...extra,
     },
+  };
+}
+
+/**
+ * What staff's override let through, for the audit row (decision 050): the date inside the
+ * customer's lead time, and the order below the type's minimum.
+ */
+function overridden(order: ValidOrder, type: CustomerTypeRules, now: Date, tz: string): Overridden {
+  if (!order.OverrideLeadTime) return { leadTime: false, minimum: null };
+  const minimum = type.MinimumCases ?? 0;
+  const cases = casesInAll(order.ProductQuantities);
+  return {
+    leadTime: order.DeliveryDate < deliveryDateContext({ now, tz, customerType: type }).earliest,
+    minimum: meetsMinimum(cases, minimum) ? null : { cases: minimum, has: casesToOneDecimal(cases) },
   };
 }
 
@@ -141,7 +158,14 @@ export async function placeOrder(
       now,
       mailLeaseUntil: new Date(now.getTime() + MAIL_LEASE_MS),
       staff: whose.byStaff
-        ? { actor: auditActor(request, () => now), audit: staffOrderAudit(customer, result.order) }
+        ? {
+            actor: auditActor(request, () => now),
+            audit: staffOrderAudit(
+              customer,
+              result.order,
+              overridden(result.order, type, now, app.config.businessTz),
+            ),
+          }
         : null,
     }));
   } catch (err) {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { customerTypeMessages, reminderHoursMessage } from '../../../domain/customer-type.schema';
+import { minimumCasesMessage } from '../../../domain/order-minimum';
 import { mockApi } from '../../test/mock-api';
 import { renderRoutes } from '../../test/render';
 import { expectToast } from '../../test/toasts';
@@ -55,6 +56,7 @@ const type1 = {
   CutoffMinutes: 0,
   Footer: '<b>old</b>',
   ReminderHours: 0,
+  MinimumCases: 0,
 };
 
 function renderEdit() {
@@ -129,6 +131,7 @@ describe('Customer Type - Edit', () => {
           CutoffMinutes: 30,
           Footer: '',
           ReminderHours: 0,
+          MinimumCases: 0,
         },
       },
     ]);
@@ -160,6 +163,39 @@ describe('Customer Type - Edit', () => {
           CutoffMinutes: 0,
           Footer: '',
           ReminderHours: 24,
+          MinimumCases: 0,
+        },
+      },
+    ]);
+  });
+
+  it('saves Minimum Cases from 0 to 999 and refuses anything else', async () => {
+    const { api } = renderEdit();
+    const minimum = (await screen.findByLabelText(/Minimum Cases/)) as HTMLInputElement;
+    expect(minimum.value).toBe('0');
+    fireEvent.change(minimum, { target: { value: '1000' } });
+    save();
+    expect(await screen.findByText(minimumCasesMessage)).toBeTruthy();
+    fireEvent.change(minimum, { target: { value: '' } });
+    save();
+    expect(await screen.findByText('Minimum Cases is required')).toBeTruthy();
+    expect(api.posts()).toEqual([]);
+    fireEvent.change(minimum, { target: { value: '12' } });
+    save();
+    await expectToast('Customer Type Bars saved');
+    expect(api.posts()).toEqual([
+      {
+        method: 'POST',
+        url: '/api/v1/CustomerType',
+        body: {
+          Id: 1,
+          Name: 'Bars',
+          LeadHours: 24,
+          CutoffHours: 16,
+          CutoffMinutes: 0,
+          Footer: '',
+          ReminderHours: 0,
+          MinimumCases: 12,
         },
       },
     ]);

@@ -11,8 +11,8 @@ stubDocumentFonts();
 afterEach(() => vi.unstubAllGlobals());
 
 const types = [
-  { Id: 1, Name: 'Bars', LeadHours: 24, CutoffHours: 16, CutoffMinutes: 0 },
-  { Id: 2, Name: 'Restaurants', LeadHours: 48, CutoffHours: 14, CutoffMinutes: 30 },
+  { Id: 1, Name: 'Bars', LeadHours: 24, CutoffHours: 16, CutoffMinutes: 0, MinimumCases: 0 },
+  { Id: 2, Name: 'Restaurants', LeadHours: 48, CutoffHours: 14, CutoffMinutes: 30, MinimumCases: 0 },
 ];
 const stored = {
   Id: 7,

@@ -227,4 +227,40 @@ describe('order form', { timeout: 30_000 }, () => {
     expect(stout.value).toBe('4');
     expect(screen.getByTestId('order-totals').textContent).toContain('Cases: 4');
   });
+
+  it("shows the type's minimum in step 2's summary with the cases still missing, and waits for them", async () => {
+    // Type 1 with a minimum of 3 cases; the IPA is sold by the bottle too, 24 to a case.
+    const types = customerTypes.map((t) => (t.Id === 1 ? { ...t, MinimumCases: 3 } : t));
+    const loose = {
+      ...customer,
+      Products: [
+        product({ Code: 'BR-1105', Description: 'Lake Effect IPA', OrderNo: 1, IsCaseOnly: false }),
+        product({ Code: 'BR-1182', Description: 'Steelworks Stout', OrderNo: 2 }),
+      ],
+    };
+    mockApi({
+      ...base,
+      'GET CustomerTypes': { status: 200, body: types },
+      'GET Customer/1': { status: 200, body: loose },
+    });
+    renderForm();
+    await fillStep1();
+    fireEvent.click(button('Continue'));
+    fireEvent.change(await screen.findByLabelText('Cases of BR-1182 Steelworks Stout'), {
+      target: { value: '1' },
+    });
+    const minimum = () => screen.getByTestId('order-minimum').textContent;
+    expect(minimum()).toBe('Minimum 3 cases: 2 cases still missing');
+    expect((button('Continue') as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      screen.getByText('Orders need at least 3 cases: 2 cases still missing. Add them to continue.'),
+    ).toBeTruthy();
+    // 36 loose bottles are a case and a half.
+    fireEvent.change(screen.getByLabelText('Units of BR-1105 Lake Effect IPA'), { target: { value: '36' } });
+    expect(minimum()).toBe('Minimum 3 cases: 0.5 cases still missing');
+    expect((button('Continue') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Units of BR-1105 Lake Effect IPA'), { target: { value: '48' } });
+    expect(minimum()).toBe('Minimum 3 cases: met');
+    expect((button('Continue') as HTMLButtonElement).disabled).toBe(false);
+  });
 });

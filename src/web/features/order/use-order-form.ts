@@ -7,9 +7,11 @@ import {
   deliveryDateContext,
   orderInputSchemaFor,
 } from '../../../domain/order.schema';
+import { casesInAll, missingCases } from '../../../domain/order-minimum';
 import type { CopiedOrder, OrderSummary } from '../../../domain/order-view.schema';
 import { zodValidate } from '../../lib/zod-form';
 import {
+  type DraftLine,
   draftLines,
   draftsFromOrder,
   emptyHeader,
@@ -132,10 +134,13 @@ export function useOrderForm({
   const available = useMemo(() => orderableProducts(products, deliveryDate), [products, deliveryDate]);
   const lines = useMemo(() => draftLines(available, drafts), [available, drafts]);
   const totals = orderTotals(lines);
+  const minimum = useOrderMinimum(lines, customerType.MinimumCases ?? 0, override);
   const headerValid = form.isValid();
   // Spec section 4: moving on from the products needs a product with a quantity above 0, and
-  // no box may hold something that is not a whole number (issue 14).
-  const productsValid = headerValid && totals.products > 0 && totals.invalid === 0;
+  // no box may hold something that is not a whole number (issue 14); and the type's minimum
+  // (design.md 7.11), which staff's override may go below.
+  const productsValid =
+    headerValid && totals.products > 0 && totals.invalid === 0 && (minimum?.blocks ?? false) === false;
 
   /** Copied products that cannot be ordered for the chosen date (discontinued or out of their dates). */
   const copiedButUnavailable = useMemo(() => {
@@ -161,6 +166,8 @@ export function useOrderForm({
     available,
     lines,
     totals,
+    /** The type's order minimum and the cases still missing (null: the type has none). */
+    minimum,
     headerValid,
     productsValid,
     copiedButUnavailable,
@@ -168,3 +175,34 @@ export function useOrderForm({
 }
 
 export type OrderFormState = ReturnType<typeof useOrderForm>;
+
+/** The type's minimum as step 2's summary shows it (design.md 7.11). */
+export interface OrderMinimum {
+  cases: number;
+  /** Cases still missing ('3', '0.5'), or null when the order meets the minimum. */
+  missing: string | null;
+  /** Below it and not overridden: the order cannot go on. */
+  blocks: boolean;
+}
+
+function useOrderMinimum(
+  lines: readonly DraftLine[],
+  cases: number,
+  overridden: boolean,
+): OrderMinimum | null {
+  return useMemo(() => {
+    if (cases <= 0) return null;
+    const missing = missingCases(
+      casesInAll(
+        lines.map((l) => ({
+          CaseQuantity: l.CaseQuantity,
+          UnitQuantity: l.UnitQuantity,
+          UnitsPerCase: l.product.UnitsPerCase,
+          IsCaseOnly: l.product.IsCaseOnly,
+        })),
+      ),
+      cases,
+    );
+    return { cases, missing, blocks: missing !== null && !overridden };
+  }, [lines, cases, overridden]);
+}

@@ -6,6 +6,7 @@ import {
   LEAD_HOURS_OPTIONS,
   REMINDER_HOURS_MAX,
 } from '../../../../domain/customer-type.schema';
+import { MINIMUM_CASES_MAX } from '../../../../domain/order-minimum';
 import { SaveCancelButtons } from '../../../components/save-cancel-buttons';
 import { showSavedToast } from '../../../lib/saved-toast';
 import { showSaveError } from '../../../lib/server-form-errors';
@@ -21,6 +22,8 @@ export interface CustomerTypeFormValues {
   CutoffTime: string;
   /** Cutoff reminders (design.md 7.4): 0 to 72 hours before the cutoff; 0 is off. '' while empty. */
   ReminderHours: number | string;
+  /** The order minimum (design.md 7.11): 0 to 999 cases in all; 0 is none. '' while empty. */
+  MinimumCases: number | string;
 }
 
 /** Spec section 9: the fixed list 24, 48, 72 and 96 Hours. */
@@ -29,6 +32,7 @@ export const leadHoursData = LEAD_HOURS_OPTIONS.map((h) => ({ value: String(h), 
 const validateFields = zodValidate(
   CustomerTypeSaveSchema.pick({ Name: true, LeadHours: true }).extend({
     ReminderHours: CustomerTypeSaveSchema.shape.ReminderHours.unwrap().unwrap(),
+    MinimumCases: CustomerTypeSaveSchema.shape.MinimumCases.unwrap().unwrap(),
   }),
 );
 
@@ -37,12 +41,13 @@ export function validateCustomerType(values: CustomerTypeFormValues): FormErrors
     Name: values.Name,
     LeadHours: Number(values.LeadHours),
     ReminderHours: values.ReminderHours === '' ? null : Number(values.ReminderHours),
+    MinimumCases: values.MinimumCases === '' ? null : Number(values.MinimumCases),
   });
   const cutoff = cutoffTimeError(values.CutoffTime);
   return cutoff ? { ...errors, CutoffTime: cutoff } : errors;
 }
 
-const formFields = ['Name', 'LeadHours', 'CutoffTime', 'ReminderHours'] as const;
+const formFields = ['Name', 'LeadHours', 'CutoffTime', 'ReminderHours', 'MinimumCases'] as const;
 const serverFieldMap = { CutoffHours: 'CutoffTime', CutoffMinutes: 'CutoffTime' };
 
 export interface CustomerTypeFormProps {
@@ -60,6 +65,7 @@ export function CustomerTypeForm({ type, onDone }: CustomerTypeFormProps) {
       LeadHours: String(type.LeadHours),
       CutoffTime: formatCutoffTime(type.CutoffHours, type.CutoffMinutes),
       ReminderHours: type.ReminderHours,
+      MinimumCases: type.MinimumCases,
     },
     validate: validateCustomerType,
   });
@@ -75,6 +81,7 @@ export function CustomerTypeForm({ type, onDone }: CustomerTypeFormProps) {
         ...cutoff,
         Footer: '',
         ReminderHours: Number(values.ReminderHours),
+        MinimumCases: Number(values.MinimumCases),
       }),
       {
         onSuccess: (saved) => {
@@ -127,6 +134,18 @@ export function CustomerTypeForm({ type, onDone }: CustomerTypeFormProps) {
             clampBehavior="none"
             withAsterisk
             {...form.getInputProps('ReminderHours')}
+          />
+          <NumberInput
+            label="Minimum Cases"
+            description={`Orders need at least this many cases in all, loose units counted as part of a case; staff may go below it with the override (0 to ${MINIMUM_CASES_MAX}; 0: no minimum)`}
+            min={0}
+            max={MINIMUM_CASES_MAX}
+            step={1}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            withAsterisk
+            {...form.getInputProps('MinimumCases')}
           />
           <SaveCancelButtons onCancel={onDone} saving={save.isPending} mt="xs" />
         </Stack>

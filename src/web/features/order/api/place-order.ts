@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderInput } from '../../../../domain/order.schema';
 import type { OrderSaveResponse } from '../../../../domain/order-view.schema';
-import { apiFetch } from '../../../lib/api-client';
+import { apiFetch, isApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
 export interface PlaceOrderVariables {
@@ -27,6 +27,12 @@ export function usePlaceOrder() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders.all });
       void queryClient.invalidateQueries({ queryKey: queryKeys.worksheetAll });
+    },
+    // A refused order may have met rules that changed since the form loaded them (a type's new
+    // minimum, design.md 7.11): read the types again, so the summary says what is missing now.
+    onError: (error) => {
+      if (isApiError(error, 422))
+        void queryClient.invalidateQueries({ queryKey: queryKeys.customerTypes.all });
     },
   });
 }

@@ -1,12 +1,17 @@
 import { Box, Button, Group, Text } from '@mantine/core';
 import type { OrderTotals } from '../order-draft';
-import { OrderTotalsLine } from './order-totals';
+import type { OrderMinimum } from '../use-order-form';
+import { missingCasesText, OrderTotalsLine } from './order-totals';
 
 export interface OrderFormNavProps {
   active: number;
   stepValid: boolean;
   /** The running total, from the products step on. */
   totals: OrderTotals | null;
+  /** The type's order minimum (design.md 7.11), from the products step on; null when none. */
+  minimum?: OrderMinimum | null;
+  /** Staff's form: the hint says the override may go below the minimum. */
+  asStaff?: boolean;
   onBack: () => void;
   isSubmitting: boolean;
 }
@@ -17,13 +22,31 @@ const hints = [
 ] as const;
 const FIX_QUANTITIES = 'Quantities are whole numbers: fix the boxes marked in red to continue.';
 
+/** Why Continue waits on the minimum: what to add, and for staff, the override. */
+export function minimumHint(minimum: OrderMinimum, asStaff: boolean): string {
+  const add = `Orders need at least ${minimum.cases} cases: ${missingCasesText(minimum.missing ?? '0')}.`;
+  return asStaff
+    ? `${add} Add them, or switch on Override lead time on step 1 and give the reason to go below the minimum.`
+    : `${add} Add them to continue.`;
+}
+
 /** The bar under the form: running total, Back (from step 2), Continue or Submit. Stays in view while scrolling. */
-export function OrderFormNav({ active, stepValid, totals, onBack, isSubmitting }: OrderFormNavProps) {
+export function OrderFormNav({
+  active,
+  stepValid,
+  totals,
+  minimum = null,
+  asStaff = false,
+  onBack,
+  isSubmitting,
+}: OrderFormNavProps) {
   const hint =
     active < 2 && !stepValid
       ? active === 1 && totals && totals.invalid > 0
         ? FIX_QUANTITIES
-        : hints[active as 0 | 1]
+        : active === 1 && totals && totals.products > 0 && minimum?.blocks
+          ? minimumHint(minimum, asStaff)
+          : hints[active as 0 | 1]
       : null;
   return (
     <Box
@@ -35,7 +58,7 @@ export function OrderFormNav({ active, stepValid, totals, onBack, isSubmitting }
     >
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Box style={{ minWidth: 0 }}>
-          {totals && <OrderTotalsLine totals={totals} />}
+          {totals && <OrderTotalsLine totals={totals} minimum={minimum} />}
           {hint && (
             <Text fz="sm" c="dimmed" id="order-step-hint">
               {hint}

@@ -183,6 +183,8 @@ export function OrderForm({ onSaveStatus, staff, ...setup }: OrderFormProps) {
           active={active}
           stepValid={stepValid}
           totals={active > 0 ? state.totals : null}
+          minimum={active > 0 ? state.minimum : null}
+          asStaff={setup.asStaff ?? false}
           onBack={() => goTo(active - 1)}
           isSubmitting={isSubmitting}
         />

@@ -12,7 +12,8 @@ export interface OverrideLeadTimeProps {
 /**
  * Staff's "Override lead time" (design.md 7.5): switched on, the picker offers dates from today
  * (never a Sunday, a holiday or a Saturday for type 1) and a Reason is required, kept on the
- * order and in the audit trail. The server applies the same rule.
+ * order and in the audit trail. The same override and reason let the order go below the type's
+ * minimum (design.md 7.11, decision 050). The server applies the same rules.
  */
 export function OverrideLeadTime({ form, on, onChange }: OverrideLeadTimeProps) {
   return (
@@ -21,7 +22,7 @@ export function OverrideLeadTime({ form, on, onChange }: OverrideLeadTimeProps) 
         <Switch
           size="md"
           label="Override lead time"
-          description="Accept a delivery date inside the customer's lead time"
+          description="Accept a delivery date inside the customer's lead time, or fewer cases than their type's minimum"
           checked={on}
           onChange={(event) => onChange(event.currentTarget.checked)}
           // The label and description are part of the target: 44 px tall on a phone.
@@ -33,7 +34,7 @@ export function OverrideLeadTime({ form, on, onChange }: OverrideLeadTimeProps) 
             withAsterisk
             rows={2}
             maxLength={OVERRIDE_REASON_MAX}
-            description={`Why this date: kept on the order, up to ${OVERRIDE_REASON_MAX} characters`}
+            description={`Why this date or this order: kept on the order, up to ${OVERRIDE_REASON_MAX} characters`}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             key={form.key('OverrideReason')}
             {...form.getInputProps('OverrideReason')}

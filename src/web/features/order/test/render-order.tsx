@@ -24,8 +24,15 @@ export const barCustomer: SessionCustomer = {
 };
 
 export const customerTypes: CustomerTypeListItem[] = [
-  { Id: 1, Name: 'Bars & Taverns', LeadHours: 24, CutoffHours: 16, CutoffMinutes: 0 },
-  { Id: 6, Name: 'Chain Accounts (Ref PO)', LeadHours: 96, CutoffHours: 11, CutoffMinutes: 0 },
+  { Id: 1, Name: 'Bars & Taverns', LeadHours: 24, CutoffHours: 16, CutoffMinutes: 0, MinimumCases: 0 },
+  {
+    Id: 6,
+    Name: 'Chain Accounts (Ref PO)',
+    LeadHours: 96,
+    CutoffHours: 11,
+    CutoffMinutes: 0,
+    MinimumCases: 0,
+  },
 ];
 
 export function product(over: Partial<CustomerProduct> & Pick<CustomerProduct, 'Code'>): CustomerProduct {

@@ -1,0 +1,2 @@
+ALTER TABLE "customer_types" ADD COLUMN "minimum_cases" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "customer_types" ADD CONSTRAINT "customer_types_minimum_cases" CHECK ("customer_types"."minimum_cases" between 0 and 999);
