@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DeliveredLineSchema } from './delivered';
 import { idField } from './schema-fields';
 
 /** The answers of the order calls (spec section 3: customer order, order list, worksheet). */
@@ -49,12 +50,19 @@ export const OrderSummarySchema = z.object({
   EnteredBy: z.string().nullable(),
   ProductCount: z.number().int(),
   TotalCases: z.number().int(),
+  /**
+   * How many lines the ERP delivered otherwise than ordered (design.md 7.12, `compareDelivered`
+   * in delivered.ts); null until an order history file lists the order (and for imported orders).
+   */
+  DeliveryDifferences: z.number().int().nullable(),
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
 export const OrderDetailSchema = OrderSummarySchema.extend({
   CompanyName: z.string(),
   Products: z.array(OrderProductSchema),
+  /** What the ERP's order history file lists for this web order; null until a file lists it. */
+  Delivered: z.array(DeliveredLineSchema).nullable(),
 });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 

@@ -223,6 +223,29 @@ export const orderLines = pgTable(
   ],
 );
 
+/**
+ * What the ERP's order history file says it did with a web order (design.md 7.12, decision
+ * 051): one row per item the file lists for the order, beside the lines the customer ordered,
+ * which the import never changes. An order with no row here has not been listed by a file yet.
+ */
+export const orderDeliveredLines = pgTable(
+  'order_delivered_lines',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    description: text('description').notNull().default(''),
+    unitsPerCase: integer('units_per_case').notNull().default(0),
+    cases: integer('cases').notNull().default(0),
+    units: integer('units').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.code] }),
+    check('order_delivered_lines_quantities', sql`${t.cases} >= 0 and ${t.units} >= 0`),
+  ],
+);
+
 export const messages = pgTable(
   'messages',
   {

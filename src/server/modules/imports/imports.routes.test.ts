@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerProducts, customers, customerTypes, orderLines, orders, products } from '../../db/schema.js';
+import {
+  customerProducts,
+  customers,
+  customerTypes,
+  orderDeliveredLines,
+  orderLines,
+  orders,
+  products,
+} from '../../db/schema.js';
 import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../../test/helpers.js';
 import { fixturePath } from '../../test/import-fixtures/read-fixture.js';
 import { multipartFile } from '../../test/multipart.js';
@@ -248,26 +256,40 @@ describe('the four imports', () => {
     expect(row!.description).toBe('Cider \\ Lime \\N');
   });
 
-  it('never changes a web order from a history line with its number', async () => {
-    const [web] = await t.db.select().from(orders).where(eq(orders.source, 'web')).limit(1);
-    const before = await t.db.select({ n: count() }).from(orderLines).where(eq(orderLines.orderId, web!.id));
-    const line = `01/06/2025\t1001\tBar\t01/08/2025\t${web!.orderNum}\tPat\t\tREG\tFX-100\tCola\t24\t0\t9`;
+  it("never changes a web order's header or ordered lines; another customer's number is refused", async () => {
+    const [web] = await t.db
+      .select()
+      .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .where(and(eq(orders.source, 'web'), eq(customers.companyId, 1001)))
+      .limit(1);
+    const order = web!.orders;
+    const linesBefore = await t.db.select().from(orderLines).where(eq(orderLines.orderId, order.id));
+    // Another customer naming this web order's number: refused, as it was before design.md 7.12.
+    const foreign = `01/06/2025\t6001\tBar\t01/08/2025\t${order.orderNum}\tPat\t\tREG\tFX-100\tCola\t24\t0\t9`;
+    const own = `01/06/2025\t1001\tBar\t01/08/2025\t${order.orderNum}\tPat\t\tREG\tFX-100\tCola\t24\t0\t9`;
     const report = (
       await upload(
         '/api/OrderHistoryImport',
-        `${line}\n01/06/2025\t1001\tBar\t01/08/2025\tH-6000\tPat\t\tREG\tFX-100\tCola\t24\t0\t1\n`,
+        `${foreign}\n${own}\n01/06/2025\t1001\tBar\t01/08/2025\tH-6000\tPat\t\tREG\tFX-100\tCola\t24\t0\t1\n`,
       )
     ).json();
-    expect(report).toMatchObject({ Inserted: 1, RejectedCount: 1 });
+    // The customer's own line is what the ERP delivered (one more insert), and nothing else.
+    expect(report).toMatchObject({ Inserted: 2, RejectedCount: 1 });
     expect(report.Rejected[0]).toEqual({
       Line: 1,
-      Message: `Order ${web!.orderNum} was placed on this site; the import does not change web orders`,
-      Text: line,
+      Message: `Order ${order.orderNum} was placed on this site by another customer; the line's customer cannot change it`,
+      Text: foreign,
     });
-    const [after] = await t.db.select().from(orders).where(eq(orders.id, web!.id));
-    expect(after).toEqual(web);
-    expect(await t.db.select({ n: count() }).from(orderLines).where(eq(orderLines.orderId, web!.id))).toEqual(
-      before,
-    );
+    const [after] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    // Only the status may follow the file (design.md 7.12): the header is the customer's.
+    expect({ ...after, status: order.status }).toEqual(order);
+    expect(await t.db.select().from(orderLines).where(eq(orderLines.orderId, order.id))).toEqual(linesBefore);
+    expect(
+      await t.db
+        .select({ code: orderDeliveredLines.code, cases: orderDeliveredLines.cases })
+        .from(orderDeliveredLines)
+        .where(eq(orderDeliveredLines.orderId, order.id)),
+    ).toEqual([{ code: 'FX-100', cases: 9 }]);
   });
 });

@@ -15,8 +15,9 @@ import {
   type OrderHistoryRow,
   parseOrderHistoryLine,
 } from './order-history.parser.js';
+import { otherCustomersWebOrderMessage, writeStagedDelivered } from './order-history-delivered.writer.js';
 import { orderHistoryPreview } from './order-history-preview.js';
-import { onLineConflict, openRowWriter, webOrderMessage } from './order-history-rows.writer.js';
+import { onLineConflict, openRowWriter } from './order-history-rows.writer.js';
 import { copyLine, type SqlRunner } from './sql-runner.js';
 
 export const unknownItemsNote = (n: number) =>
@@ -78,8 +79,9 @@ function stageLine(r: OrderHistoryRow): string {
 
 /**
  * Applies the staged batch ($1: business time zone, $2: business today). Each order number is
- * looked up once (`nums`), not once per line. Lines of an unknown customer or of a web order
- * are left out (`rejected` names them); the others are grouped into orders by number: the
+ * looked up once (`nums`), not once per line. Lines of an unknown customer or of another
+ * customer's web order are refused (`rejected` names them); a web order's own lines are left out
+ * and counted (`web_lines`), for order-history-delivered.writer.ts; the others are grouped into orders by number: the
  * header comes from the order's first line in the batch, the create date is the order date's
  * midnight in the business time zone, an order delivered before today is Completed, any other
  * Open; its Reference PO is the 14th column's, or, for a 13-column line, the one it had ('' for
@@ -90,7 +92,7 @@ function stageLine(r: OrderHistoryRow): string {
 const applyBatch = `
   with nums as (select distinct order_num from ${STAGE}),
   web as (
-    select o.order_num from orders o join nums using (order_num) where o.source = 'web'),
+    select o.order_num, o.customer_id from orders o join nums using (order_num) where o.source = 'web'),
   src as (
     select s.*, c.id as customer_id
     from ${STAGE} s join customers c on c.company_id = s.company_id
@@ -153,7 +155,10 @@ const applyBatch = `
       as updated,
     (select coalesce(json_agg(json_build_array(s.line, s.company_id, s.order_num, c.id is null)), '[]')
      from ${STAGE} s left join customers c on c.company_id = s.company_id
-     where c.id is null or s.order_num in (select order_num from web)) as rejected`;
+     where c.id is null
+       or exists (select 1 from web w where w.order_num = s.order_num and w.customer_id <> c.id)) as rejected,
+    (select count(*) from ${STAGE} s join customers c on c.company_id = s.company_id
+       join web w on w.order_num = s.order_num and w.customer_id = c.id)::int as web_lines`;
 
 interface BatchResult {
   applied: number;
@@ -162,6 +167,8 @@ interface BatchResult {
   updated: number;
   /** [line, company id, order number, unknown customer] */
   rejected: [number, number, string, boolean][];
+  /** Lines of the customer's own web orders: written by order-history-delivered.writer.ts. */
+  web_lines: number;
 }
 
 /** The staged writer (PostgreSQL): a batch of COPY lines in, one statement, the counts out. */
@@ -179,17 +186,23 @@ async function openStagedWriter(
       await q.copyIn(STAGE, stageColumns, copy.contents());
       const [r] = await q.query<BatchResult>(applyBatch, [env.businessTz, today]);
       const result = r!;
+      const web = result.web_lines
+        ? await writeStagedDelivered(q, STAGE, today)
+        : { applied: 0, inserted: 0, updated: 0 };
       unknown.items += result.unknown_items;
       const rejected: WriterRejection[] = result.rejected.map(
         ([line, companyId, orderNum, unknownCustomer]) => ({
           Line: line,
-          Message: unknownCustomer ? unknownCustomerMessage(companyId) : webOrderMessage(orderNum),
+          Message: unknownCustomer
+            ? unknownCustomerMessage(companyId)
+            : otherCustomersWebOrderMessage(orderNum),
         }),
       );
       return {
-        inserted: result.inserted,
-        updated: result.updated,
-        unchanged: result.applied - result.inserted - result.updated,
+        inserted: result.inserted + web.inserted,
+        updated: result.updated + web.updated,
+        unchanged:
+          result.applied + web.applied - result.inserted - result.updated - web.inserted - web.updated,
         rejected,
       };
     },
@@ -200,7 +213,9 @@ async function openStagedWriter(
  * Order history import (design.md 5.8): lines are grouped into orders by order number
  * (source 'import', the ERP's order type), one order line per item, an upsert by (order
  * number, item), the order's Reference PO from the 14th column. An unknown customer is rejected; an unknown item keeps the code and
- * description it carries. The orders then show in the customer's history and worksheet.
+ * description it carries. The orders then show in the customer's history and worksheet. A line
+ * of one of the customer's web orders is what the ERP did with it: a delivered line and the
+ * order's Status (design.md 7.12, order-history-delivered.writer.ts).
  * PostgreSQL stages each batch with COPY and applies it with one statement; PGlite keeps the
  * row writer (order-history-rows.writer.ts), faster there.
  */

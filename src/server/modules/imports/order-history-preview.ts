@@ -11,6 +11,8 @@ const keyOf = (r: OrderHistoryRow) => `${r.orderNum}\t${r.code}`;
  * even when the line itself does not (order-history-import.service.ts), so the header's fields
  * are the line's too. `KnownItem` and `IsCaseOnly` are there because the import rewrites a line
  * when its item became known or changed its case-only flag: every update has a field to show.
+ * A web order's line writes its delivered line and the order's Status (design.md 7.12): those
+ * show as `Status` and the `Delivered...` fields, the ordered lines being never changed.
  */
 export const orderHistoryPreview: ImportPreviewDefinition<OrderHistoryRow> = {
   keyOf,
@@ -27,6 +29,15 @@ export const orderHistoryPreview: ImportPreviewDefinition<OrderHistoryRow> = {
          and (o.order_num, l.code) in (select x->>0, x->>1 from json_array_elements($1::json) x)`,
       [keysParam(rows, keyOf, (r) => [r.orderNum, r.code]), env.businessTz],
     );
-    return toSnapshot(found.map((r) => ({ ...r, Status: orderStatusName(r.Status) })));
+    const delivered = await q.query<{ k: string; Status: number } & Record<string, Cell>>(
+      `select o.order_num || E'\\t' || d.code as k, o.status as "Status",
+         d.description as "DeliveredDescription", d.units_per_case as "DeliveredUnitsPerCase",
+         d.cases as "DeliveredCases", d.units as "DeliveredUnits"
+       from orders o join order_delivered_lines d on d.order_id = o.id
+       where o.source = 'web'
+         and (o.order_num, d.code) in (select x->>0, x->>1 from json_array_elements($1::json) x)`,
+      [keysParam(rows, keyOf, (r) => [r.orderNum, r.code])],
+    );
+    return toSnapshot([...found, ...delivered].map((r) => ({ ...r, Status: orderStatusName(r.Status) })));
   },
 };

@@ -4,6 +4,11 @@ import { loadCustomerIds, loadProducts, unknownCustomerMessage } from './import-
 import type { WriterRejection } from './import-runner.js';
 import { type ImportEnv, type ImportWriter, lastByKey } from './import-runner.js';
 import type { OrderHistoryRow } from './order-history.parser.js';
+import {
+  type DeliveredRow,
+  otherCustomersWebOrderMessage,
+  writeDeliveredRows,
+} from './order-history-delivered.writer.js';
 import { copyLine, rowsJson, type SqlRunner } from './sql-runner.js';
 
 /**
@@ -14,9 +19,6 @@ import { copyLine, rowsJson, type SqlRunner } from './sql-runner.js';
  * (order-history-import.service.ts): in PGlite's one thread the extra statement work of
  * staging costs more than the JSON it saves.
  */
-
-export const webOrderMessage = (orderNum: string) =>
-  `Order ${orderNum} was placed on this site; the import does not change web orders`;
 
 // New orders: the header comes from the order's first line in the batch. The create date
 // is the order date's midnight in the business time zone; an order delivered before today
@@ -34,7 +36,7 @@ const insertOrders = `
   returning id, order_num`;
 
 // Orders already imported: their header is rewritten only where it changed. Web orders are
-// never touched (they are rejected before this; the source guard is a second lock on the door).
+// never touched (their lines go to the delivered writer; the source guard is a second lock on the door).
 // A 13-column line (no PO) leaves the order's Reference PO as it was.
 const updateOrders = `
   update orders o set customer_id = v.c, order_type = v.t, create_date = v.cd, delivery_date = v.dd,
@@ -143,17 +145,17 @@ export async function openRowWriter(
         if (!headers.has(row.orderNum)) headers.set(row.orderNum, orderHeader(row, customerId));
       }
 
-      // Which orders exist already: web orders are left alone, imported ones updated, the rest inserted.
-      const existing = await q.query<{ id: number; order_num: string; source: string }>(
-        'select id, order_num, source from orders where order_num in (select json_array_elements_text($1::json))',
+      // Which orders exist already: web orders get delivered lines, imported ones are updated, the rest inserted.
+      const existing = await q.query<{ id: number; order_num: string; source: string; customer_id: number }>(
+        'select id, order_num, source, customer_id from orders where order_num in (select json_array_elements_text($1::json))',
         [JSON.stringify([...headers.keys()])],
       );
-      const webOrders = new Set<string>();
+      const webOrders = new Map<string, { id: number; customerId: number }>();
       const orderIds = new Map<string, number>();
       const toUpdate: OrderHeader[] = [];
       for (const e of existing) {
         if (e.source === 'web') {
-          webOrders.add(e.order_num);
+          webOrders.set(e.order_num, { id: e.id, customerId: e.customer_id });
         } else {
           orderIds.set(e.order_num, e.id);
           toUpdate.push({ ...headers.get(e.order_num)!, id: e.id });
@@ -176,10 +178,14 @@ export async function openRowWriter(
         : [];
 
       const lines: OrderLineValues[] = [];
+      const delivered: DeliveredRow[] = [];
       for (const row of known) {
         const orderId = orderIds.get(row.orderNum);
         if (orderId === undefined) {
-          rejected.push({ Line: row.line, Message: webOrderMessage(row.orderNum) });
+          // A web order's line (design.md 7.12): what the ERP did with it, if it is this customer's.
+          const web = webOrders.get(row.orderNum)!;
+          if (web.customerId === customerIds.get(row.companyId)) delivered.push({ orderId: web.id, row });
+          else rejected.push({ Line: row.line, Message: otherCustomersWebOrderMessage(row.orderNum) });
           continue;
         }
         const product = products.get(row.code);
@@ -210,7 +216,10 @@ export async function openRowWriter(
         inserted += counts!.inserted;
         updated = counts!.updated;
       }
-      return { inserted, updated, unchanged: lines.length - inserted - updated, rejected };
+      const web = await writeDeliveredRows(q, delivered, products, today);
+      inserted += web.inserted;
+      updated += web.updated;
+      return { inserted, updated, unchanged: lines.length + web.applied - inserted - updated, rejected };
     },
   };
 }

@@ -1,17 +1,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessToday } from '../../../domain/business-date.js';
+import { compareDelivered, differenceCount } from '../../../domain/delivered.js';
 import {
   OrderListSchema,
   OrderSummarySchema,
   WorksheetRowSchema,
   WorksheetSchema,
 } from '../../../domain/order-view.schema.js';
-import { customers, orderLines, orders } from '../../db/schema.js';
+import { customers, orderDeliveredLines, orderLines, orders } from '../../db/schema.js';
 import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
+import { multipartFile } from '../../test/multipart.js';
 import { customerByCompany, validOrderBody } from '../../test/order-fixtures.js';
 import { statementsDuring } from '../../test/statements.js';
 import { toSummary } from './orders.service.js';
@@ -187,6 +189,25 @@ describe('statements per request on the ordering hot paths', () => {
   });
 
   it('answers GET Orders exactly as the schema says, every order with its line figures', async () => {
+    // A history file lists one of the customer's web orders (design.md 7.12): its first line with
+    // a case more, one product added, the others left out. Its mark must be the domain's count of those differences.
+    const [web] = await t.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.customerId, customerId), eq(orders.source, 'web')))
+      .limit(1);
+    const [first] = await linesOf([web!.id]);
+    const historyLine = (code: string, cases: number) =>
+      `${web!.deliveryDate}\t1001\tBar\t${web!.deliveryDate}\t${web!.orderNum}\tPat\t\tREG\t${code}\tX\t6\t0\t${cases}\n`;
+    const file = multipartFile(historyLine(first!.code, first!.caseQuantity + 1) + historyLine('ADDED-1', 2));
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/OrderHistoryImport',
+      payload: file.payload,
+      headers: { ...file.headers, cookie: await signInAdmin(t.app) },
+    });
+    expect(imported.json()).toMatchObject({ Inserted: 2, RejectedCount: 0 });
+
     const res = await get('/api/v1/Orders/1001');
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     const body = OrderListSchema.strict().parse(res.json());
@@ -199,14 +220,54 @@ describe('statements per request on the ordering hot paths', () => {
       .where(eq(orders.customerId, customerId))
       .orderBy(desc(orders.createDate), desc(orders.id));
     const lines = await linesOf(rows.map((r) => r.id));
+    const deliveredRows = await t.db
+      .select()
+      .from(orderDeliveredLines)
+      .where(
+        inArray(
+          orderDeliveredLines.orderId,
+          rows.map((r) => r.id),
+        ),
+      );
     expect(body.Orders).toEqual(
       rows.map((r) => {
         const own = lines.filter((l) => l.orderId === r.id);
         const totalCases = own.reduce((sum, l) => sum + l.caseQuantity, 0);
-        return toSummary({ ...r, companyId: 1001, productCount: own.length, totalCases });
+        const delivered = deliveredRows.filter((d) => d.orderId === r.id);
+        const deliveryDifferences = delivered.length
+          ? differenceCount(
+              compareDelivered(
+                own.map((l) => ({
+                  ...l,
+                  Code: l.code,
+                  Description: '',
+                  Cases: l.caseQuantity,
+                  Units: l.unitQuantity,
+                })),
+                delivered.map((d) => ({
+                  ...d,
+                  Code: d.code,
+                  Description: '',
+                  Cases: d.cases,
+                  Units: d.units,
+                })),
+              ),
+            )
+          : null;
+        return toSummary({
+          ...r,
+          companyId: 1001,
+          productCount: own.length,
+          totalCases,
+          deliveryDifferences,
+        });
       }),
     );
     expect(body.DeliveryDates).toEqual([...new Set(rows.map((r) => r.deliveryDate))].sort().reverse());
+    // Every ordered line differs (a case more, or left out of the file: not delivered), plus the added one.
+    const ordered = await linesOf([web!.id]);
+    expect(body.Orders.find((o) => o.Id === web!.id)?.DeliveryDifferences).toBe(ordered.length + 1);
+    expect(body.Orders.filter((o) => o.DeliveryDifferences === null).length).toBeGreaterThan(0);
   });
 
   it('answers the worksheet exactly as the schema says, with the cases of the 5 last delivery dates', async () => {

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { compareDelivered, type DeliveredLine, differenceCount } from '../../../domain/delivered.js';
 import { totalUnits } from '../../../domain/order-lines.js';
 import type { OrderDetail, OrderProduct, OrderSummary } from '../../../domain/order-view.schema.js';
 import type { Database, DbOrTx } from '../../db/client.js';
-import { customers, orderLines, orders } from '../../db/schema.js';
+import { customers, orderDeliveredLines, orderLines, orders } from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';
 import type { CustomerRow } from '../../plugins/auth.js';
 import { customerColumnsSql, runStatement, type Statement } from './statements.js';
@@ -29,7 +30,12 @@ const summaryColumns = {
 
 export type SummaryRow = {
   [K in Exclude<keyof typeof summaryColumns, 'enteredBy'>]: (typeof summaryColumns)[K]['_']['data'];
-} & { enteredBy: string | null; productCount: number; totalCases: number };
+} & {
+  enteredBy: string | null;
+  productCount: number;
+  totalCases: number;
+  deliveryDifferences: number | null;
+};
 
 /** A history row as GET Orders answers it. */
 export function toSummary(r: SummaryRow): OrderSummary {
@@ -50,6 +56,7 @@ export function toSummary(r: SummaryRow): OrderSummary {
     EnteredBy: r.enteredBy,
     ProductCount: Number(r.productCount),
     TotalCases: Number(r.totalCases),
+    DeliveryDifferences: r.deliveryDifferences,
   };
 }
 
@@ -71,7 +78,19 @@ select ${customerColumnsSql},
         'CreateDate', to_char(o.create_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'DeliveryDate', o.delivery_date, 'Name', o.name, 'Phone', o.phone, 'Email', o.email,
         'ReferencePO', o.reference_po, 'Status', o.status, 'EnteredBy', o.entered_by,
-        'ProductCount', l.products, 'TotalCases', l.cases
+        'ProductCount', l.products, 'TotalCases', l.cases,
+        -- compareDelivered's lines that are not 'Same' (src/domain/delivered.ts), for web orders
+        -- a file has listed; null for the others.
+        'DeliveryDifferences', case when o.source = 'web' and exists (
+            select 1 from order_delivered_lines d where d.order_id = o.id) then (
+          (select count(*) from order_lines ol
+           left join order_delivered_lines d on d.order_id = ol.order_id and d.code = ol.code
+           where ol.order_id = o.id
+             and (coalesce(d.cases, 0), coalesce(d.units, 0)) <> (ol.case_quantity, ol.unit_quantity))
+          + (select count(*) from order_delivered_lines d
+             where d.order_id = o.id and (d.cases > 0 or d.units > 0)
+               and not exists (select 1 from order_lines ol where ol.order_id = o.id and ol.code = d.code)))
+          end
       ) order by o.create_date desc, o.id desc), '[]')
     )
     from orders o
@@ -125,21 +144,37 @@ function toProduct(l: Omit<OrderLineRow, 'id' | 'orderId'>): OrderProduct {
   };
 }
 
-/** The order answer from an order row (with its customer's number and name) and its lines. */
+/**
+ * The order answer from an order row (with its customer's number and name), its lines and what
+ * the ERP delivered (null until a file lists the order).
+ */
 export function toOrderDetail(
-  row: Omit<SummaryRow, 'productCount' | 'totalCases'> & { customerName: string },
+  row: Omit<SummaryRow, 'productCount' | 'totalCases' | 'deliveryDifferences'> & { customerName: string },
   lines: Omit<OrderLineRow, 'id' | 'orderId'>[],
+  delivered: DeliveredLine[] | null = null,
 ): OrderDetail {
+  const products = lines.map(toProduct);
   return {
     ...toSummary({
       ...row,
       productCount: lines.length,
       totalCases: lines.reduce((s, l) => s + l.caseQuantity, 0),
+      deliveryDifferences: delivered && differenceCount(compareDelivered(products, delivered)),
     }),
     CompanyName: row.customerName,
-    Products: lines.map(toProduct),
+    Products: products,
+    Delivered: delivered,
   };
 }
+
+/**
+ * A web order's delivered lines (design.md 7.12), by product code, read with the order itself
+ * (no round trip more: orders.queries.api.test.ts); null when no file listed it.
+ */
+const deliveredColumn = sql<DeliveredLine[] | null>`(
+  select json_agg(json_build_object('Code', d.code, 'Description', d.description, 'Cases', d.cases,
+    'Units', d.units) order by d.code)
+  from ${orderDeliveredLines} d where d.order_id = ${orders.id})`;
 
 /**
  * One order with its lines; 404 when there is no such order. With `customerId` (a customer
@@ -151,7 +186,7 @@ export async function getOrderDetail(
   where: { id: number; customerId?: number } | { customerLast: number },
 ): Promise<OrderDetail> {
   const [row] = await db
-    .select({ ...summaryColumns, companyName: customers.name })
+    .select({ ...summaryColumns, companyName: customers.name, delivered: deliveredColumn })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .where(
@@ -170,7 +205,7 @@ export async function getOrderDetail(
     .from(orderLines)
     .where(eq(orderLines.orderId, row.id))
     .orderBy(asc(orderLines.id));
-  return toOrderDetail({ ...row, customerName: row.companyName }, lines);
+  return toOrderDetail({ ...row, customerName: row.companyName }, lines, row.delivered);
 }
 
 /** Which customer an order belongs to, for the permission check before anything is read. */

@@ -39,6 +39,8 @@ const copied: CopiedOrder = {
   EnteredBy: null,
   ProductCount: 1,
   TotalCases: 4,
+  DeliveryDifferences: null,
+  Delivered: null,
   CompanyName: 'Blue Heron Tavern',
   Products: [
     {

@@ -23,6 +23,7 @@ function order(i: number): OrderSummary {
     EnteredBy: null,
     ProductCount: 3,
     TotalCases: 5,
+    DeliveryDifferences: null,
   };
 }
 

@@ -77,6 +77,7 @@ const summary = {
   EnteredBy: null,
   ProductCount: 3,
   TotalCases: 7,
+  DeliveryDifferences: null,
 };
 const orders: OrderList = { DeliveryDates: ['2026-06-09'], Orders: [summary] };
 const line = (Code: string, Description: string, CaseQuantity: number, UnitQuantity = 0) => ({
@@ -93,6 +94,7 @@ const line = (Code: string, Description: string, CaseQuantity: number, UnitQuant
 const last: OrderDetail = {
   ...summary,
   CompanyName: 'Blue Heron Tavern',
+  Delivered: null,
   Products: [
     line('BR-1105', 'Lake Effect IPA', 4),
     line('WN-1159', 'Rosé House', 0, 5),

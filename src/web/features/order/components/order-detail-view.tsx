@@ -4,12 +4,14 @@ import type { OrderDetail } from '../../../../domain/order-view.schema';
 import { formatPhone } from '../../../../domain/phone';
 import { enteredByLabel } from '../../../../domain/staff-order';
 import { formatDate, formatDateTime } from '../order-time';
+import { DeliveredView } from './delivered-view';
 import { type HeaderField, OrderHeaderView } from './order-header-view';
 import { OrderLinesView } from './order-lines-view';
 
 /**
  * One order, read-only: its header and products, for the customer's detail and staff's alike.
  * An order staff entered says so ("Entered by admin", design.md 7.5); staff also see whose it is.
+ * Once the ERP's file lists it, what was delivered comes first, beside what was ordered (7.12).
  */
 export function OrderDetailView({
   order,
@@ -37,6 +39,7 @@ export function OrderDetailView({
   return (
     <>
       <OrderHeaderView fields={fields} />
+      <DeliveredView order={order} isPhone={isPhone} />
       <Title order={2} size="h4">
         Products
       </Title>

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { orderStatusName } from '../../../../domain/enums';
 import type { OrderSummary } from '../../../../domain/order-view.schema';
@@ -45,6 +45,16 @@ function EnteredBy({ order }: { order: OrderSummary }) {
     <Text fz="xs" c="dimmed" data-testid="order-entered-by">
       {label}
     </Text>
+  ) : null;
+}
+
+/** The mark of an order the distributor delivered otherwise than ordered (design.md 7.12). */
+function Differences({ order }: { order: OrderSummary }) {
+  const n = order.DeliveryDifferences;
+  return n ? (
+    <Badge color="red.9" variant="filled" size="sm" data-testid="order-differences">
+      {plural(n, 'difference')}
+    </Badge>
   ) : null;
 }
 
@@ -110,9 +120,12 @@ export function OrdersList({ orders, state, isPhone, showReferencePO, forStaff =
               <Text fz="sm">Delivery {formatDate(o.DeliveryDate)}</Text>
             </Group>
             <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Text fz="sm" fw={600} data-testid="order-status">
-                {orderStatusName(o.Status)}
-              </Text>
+              <Group gap={6} wrap="nowrap">
+                <Text fz="sm" fw={600} data-testid="order-status">
+                  {orderStatusName(o.Status)}
+                </Text>
+                <Differences order={o} />
+              </Group>
               <Text fz="sm">
                 {plural(o.ProductCount, 'product')} · {plural(o.TotalCases, 'case')}
               </Text>
@@ -165,7 +178,10 @@ export function OrdersList({ orders, state, isPhone, showReferencePO, forStaff =
                 {showReferencePO && <Table.Td>{o.ReferencePO}</Table.Td>}
                 <Table.Td ta="right">{o.ProductCount}</Table.Td>
                 <Table.Td ta="right">{o.TotalCases}</Table.Td>
-                <Table.Td data-testid="order-status">{orderStatusName(o.Status)}</Table.Td>
+                <Table.Td>
+                  <span data-testid="order-status">{orderStatusName(o.Status)}</span>
+                  <Differences order={o} />
+                </Table.Td>
                 <Table.Td>
                   <Actions order={o} forStaff={forStaff} />
                 </Table.Td>

@@ -1,0 +1,118 @@
+import { Badge, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  compareDelivered,
+  type DeliveryKind,
+  differenceCount,
+  type LineComparison,
+  type Quantities,
+} from '../../../../domain/delivered';
+import type { OrderDetail } from '../../../../domain/order-view.schema';
+
+/**
+ * What the distributor delivered beside what was ordered (design.md 7.12): one row per product,
+ * ordered and delivered side by side, the difference in words. A table on a desk; on a phone
+ * each product is a card with the two quantities on one line, so nothing scrolls sideways.
+ */
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+
+/** "5 cases", "6 units", "1 case, 6 units"; "none" for nothing. */
+function quantities(q: Quantities | null): string {
+  if (!q) return 'not ordered';
+  const parts = [q.Cases ? plural(q.Cases, 'case') : null, q.Units ? plural(q.Units, 'unit') : null];
+  return parts.filter(Boolean).join(', ') || 'none';
+}
+
+// Dark shades: the light variant's text must pass WCAG AA on its tint (axe in the journeys).
+const kindColor: Record<DeliveryKind, string> = {
+  Same: 'gray.9',
+  Short: 'red.9',
+  NotDelivered: 'red.9',
+  More: 'blue.9',
+  Added: 'blue.9',
+};
+
+function Difference({ row }: { row: LineComparison }) {
+  if (!row.Words) return <Text fz="sm">as ordered</Text>;
+  return (
+    <Text fz="sm" fw={700} c={kindColor[row.Kind]} data-testid="delivered-difference">
+      {row.Words}
+    </Text>
+  );
+}
+
+export function DeliveredView({ order, isPhone }: { order: OrderDetail; isPhone: boolean }) {
+  if (!order.Delivered) return null;
+  const rows = compareDelivered(order.Products, order.Delivered);
+  const differences = differenceCount(rows);
+  return (
+    <Stack gap="xs" data-testid="delivered">
+      <Title order={2} size="h4">
+        Ordered and delivered
+      </Title>
+      <Text fz="sm">
+        {differences ? (
+          <Badge color="red.9" variant="filled" mr="xs">
+            {plural(differences, 'difference')}
+          </Badge>
+        ) : null}
+        {differences
+          ? 'The distributor delivered this order differently from what was ordered.'
+          : 'The distributor delivered this order as ordered.'}
+      </Text>
+      {isPhone ? (
+        <Stack
+          gap="xs"
+          component="ul"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label="Ordered and delivered"
+        >
+          {rows.map((r) => (
+            <Paper component="li" key={r.Code} withBorder radius="sm" p="sm" data-testid="delivered-row">
+              <Text fw={600} fz="sm">
+                {r.Description}
+              </Text>
+              <Text fz="xs" c="dimmed">
+                {r.Code}
+              </Text>
+              <Text fz="sm" mt={4}>
+                Ordered <strong>{quantities(r.Ordered)}</strong> · Delivered{' '}
+                <strong>{quantities(r.Delivered)}</strong>
+              </Text>
+              <Difference row={r} />
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
+        <Paper withBorder radius="sm">
+          <Table striped verticalSpacing={6}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={130}>Product Code</Table.Th>
+                <Table.Th>Description</Table.Th>
+                <Table.Th w={140}>Ordered</Table.Th>
+                <Table.Th w={140}>Delivered</Table.Th>
+                <Table.Th>Difference</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={r.Code} data-testid="delivered-row">
+                  <Table.Td ff="monospace">{r.Code}</Table.Td>
+                  <Table.Td>{r.Description}</Table.Td>
+                  <Table.Td>{quantities(r.Ordered)}</Table.Td>
+                  <Table.Td>{quantities(r.Delivered)}</Table.Td>
+                  <Table.Td>
+                    <Difference row={r} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
