@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Component as AdminLogin } from '../../features/auth/admin-login.route';
 import { Component as CustomerLogin } from '../../features/auth/customer-login.route';
@@ -36,6 +36,7 @@ afterEach(() => {
   delete document.documentElement.dataset.shell;
   delete document.documentElement.dataset.shellPage;
   window.history.replaceState(null, '', '/');
+  window.__earlyAnswers = undefined;
   vi.unstubAllGlobals();
 });
 
@@ -43,18 +44,22 @@ const customer = { Id: 1, CompanyId: 1001, CustomerTypeId: 1, Name: 'D', Zipcode
 
 describe('the static shell (index.html)', () => {
   it('stands in for the loaders until the customer frame is drawn, then goes', async () => {
-    drawStaticShell('/order/home');
-    expect(document.documentElement.dataset.shell).toBe('customer');
-    let answer: (session: unknown) => void = () => {};
+    const pending = new Map<string, (body: unknown) => void>();
     vi.stubGlobal(
       'fetch',
       vi.fn(
-        () =>
+        (input: RequestInfo | URL) =>
           new Promise<Response>((resolve) => {
-            answer = (session) => resolve(new Response(JSON.stringify(session), { status: 200 }));
+            pending.set(String(input), (body) =>
+              resolve(new Response(JSON.stringify(body), { status: 200 })),
+            );
           }),
       ),
     );
+    drawStaticShell('/order/home');
+    expect(document.documentElement.dataset.shell).toBe('customer');
+    // app-shell.js asked for the session before any React ran.
+    expect([...pending.keys()]).toEqual(['/api/v1/Session', '/api/v1/Footer']);
     renderRoutes(
       [
         {
@@ -75,12 +80,12 @@ describe('the static shell (index.html)', () => {
       '/order/home',
     );
     // The session is not known yet: the guard's loader draws nothing, the shell stays.
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(document.getElementById(STATIC_SHELL_ID)).not.toBeNull();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(document.querySelector('.mantine-Loader-root')).toBeNull();
 
-    answer({ Role: 'customer', Customer: customer, User: null });
+    pending.get('/api/v1/Session')?.({ Role: 'customer', Customer: customer, User: null });
     expect(await screen.findByRole('heading', { name: 'Order Messages' })).not.toBeNull();
     expect(document.getElementById(STATIC_SHELL_ID)).toBeNull();
   });
