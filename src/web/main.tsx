@@ -13,11 +13,12 @@ import { OfflineBanner } from './components/app-status/offline-banner';
 import { BusyOverlay } from './components/busy-overlay';
 import { DeferredHosts } from './components/deferred-hosts';
 import { createQueryClient } from './lib/query-client';
-import { createRouter } from './router';
+import { createRouter, prefetchScreensOnIntent } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
 const queryClient = createQueryClient();
 const router = createRouter();
+prefetchScreensOnIntent();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageLoader, RootLayout } from './components/layout/root-layout';
 import { NotFoundPage, RouteError } from './components/layout/route-error';
 import type { RouteHandle } from './components/layout/route-title';
+import { prefetchRoutesOnIntent } from './lib/prefetch-routes';
 
 const title = (t: string): RouteHandle => ({ title: t });
 
@@ -155,4 +156,9 @@ export const routes: RouteObject[] = [
 
 export function createRouter() {
   return createBrowserRouter(routes);
+}
+
+/** Screens' code loaded on a tap or a Tab onto a link to them (lib/prefetch-routes.ts). */
+export function prefetchScreensOnIntent() {
+  return prefetchRoutesOnIntent(routes);
 }

@@ -2,11 +2,13 @@ import { Center, Loader } from '@mantine/core';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useFocusHeadingOnNavigate } from './route-focus';
 import { useDocumentTitle, useRouteTitle } from './route-title';
+import { useStaticShellGone, useStaticShellInstead } from './static-shell';
 
 /** The root route: sets the tab title for every screen. */
 export function RootLayout() {
   useDocumentTitle(useRouteTitle());
   useFocusHeadingOnNavigate();
+  useStaticShellGone();
   return (
     <>
       <Outlet />
@@ -15,8 +17,9 @@ export function RootLayout() {
   );
 }
 
-/** Shown while the first screen's code loads. */
+/** Shown while the first screen's code loads; the shell index.html drew stands in for it. */
 export function PageLoader() {
+  if (useStaticShellInstead()) return null;
   return (
     <Center h="100dvh">
       <Loader aria-label="Loading" />

@@ -1,0 +1,122 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Component as AdminLogin } from '../../features/auth/admin-login.route';
+import { Component as CustomerLogin } from '../../features/auth/customer-login.route';
+import indexHtml from '../../index.html?raw';
+import shellScript from '../../public/app-shell.js?raw';
+import { mockFetch, renderRoutes } from '../../test/render';
+import { RequireRole } from './require-role';
+import { PageLoader, RootLayout } from './root-layout';
+import { STATIC_SHELL_ID } from './static-shell';
+
+/** index.html's shell in the page, its variant chosen by app-shell.js for `address`. */
+function drawStaticShell(address: string) {
+  window.history.replaceState(null, '', address);
+  new Function(shellScript)();
+  const body = new DOMParser().parseFromString(indexHtml, 'text/html').body;
+  const shell = body.querySelector(`#${STATIC_SHELL_ID}`);
+  if (!shell) throw new Error('index.html has no static shell');
+  document.body.prepend(shell);
+}
+
+/** The shell's texts for `page` (app-shell.js's page name), in the order drawn. */
+function shellTexts(page: string, selector: string): string[] {
+  const shell = document.getElementById(STATIC_SHELL_ID)!;
+  return [...shell.querySelectorAll(selector)].map((e) =>
+    [...e.childNodes]
+      .filter((n) => !(n instanceof HTMLElement && n.dataset.for && !n.dataset.for.split(' ').includes(page)))
+      .map((n) => n.textContent)
+      .join('')
+      .replace('*', ' *'),
+  );
+}
+
+afterEach(() => {
+  document.getElementById(STATIC_SHELL_ID)?.remove();
+  delete document.documentElement.dataset.shell;
+  delete document.documentElement.dataset.shellPage;
+  window.history.replaceState(null, '', '/');
+  window.__earlyAnswers = undefined;
+  vi.unstubAllGlobals();
+});
+
+const customer = { Id: 1, CompanyId: 1001, CustomerTypeId: 1, Name: 'D', Zipcode: 60601, IsActive: true };
+
+describe('the static shell (index.html)', () => {
+  it('stands in for the loaders until the customer frame is drawn, then goes', async () => {
+    const pending = new Map<string, (body: unknown) => void>();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (input: RequestInfo | URL) =>
+          new Promise<Response>((resolve) => {
+            pending.set(String(input), (body) =>
+              resolve(new Response(JSON.stringify(body), { status: 200 })),
+            );
+          }),
+      ),
+    );
+    drawStaticShell('/order/home');
+    expect(document.documentElement.dataset.shell).toBe('customer');
+    // app-shell.js asked for the session before any React ran.
+    expect([...pending.keys()]).toEqual(['/api/v1/Session', '/api/v1/Footer']);
+    renderRoutes(
+      [
+        {
+          Component: RootLayout,
+          HydrateFallback: PageLoader,
+          children: [
+            {
+              path: '/order/home',
+              element: (
+                <RequireRole need="customer" login="/user/login">
+                  <h1>Order Messages</h1>
+                </RequireRole>
+              ),
+            },
+          ],
+        },
+      ],
+      '/order/home',
+    );
+    // The session is not known yet: the guard's loader draws nothing, the shell stays.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(document.getElementById(STATIC_SHELL_ID)).not.toBeNull();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(document.querySelector('.mantine-Loader-root')).toBeNull();
+
+    pending.get('/api/v1/Session')?.({ Role: 'customer', Customer: customer, User: null });
+    expect(await screen.findByRole('heading', { name: 'Order Messages' })).not.toBeNull();
+    expect(document.getElementById(STATIC_SHELL_ID)).toBeNull();
+  });
+
+  it('is taken away at once on an address it has no variant for, and the loader shows', () => {
+    drawStaticShell('/maint/home');
+    expect(document.documentElement.dataset.shell).toBeUndefined();
+    renderRoutes([{ path: '/maint/home', Component: PageLoader }], '/maint/home');
+    expect(document.getElementById(STATIC_SHELL_ID)).toBeNull();
+    expect(document.querySelector('.mantine-Loader-root')).not.toBeNull();
+  });
+
+  it.each([
+    ['/user/login', 'customer-login', CustomerLogin],
+    ['/maint/login', 'admin-login', AdminLogin],
+  ])('draws the login card of %s with the texts React draws', async (address, page, Login) => {
+    drawStaticShell(address);
+    expect(document.documentElement.dataset.shellPage).toBe(page);
+    const shell = {
+      title: shellTexts(page, '.sh-card-title'),
+      subtitle: shellTexts(page, '.sh-sub'),
+      labels: shellTexts(page, '.sh-label'),
+      button: shellTexts(page, '.sh-button'),
+    };
+    document.getElementById(STATIC_SHELL_ID)?.remove();
+    mockFetch(200, {});
+    renderRoutes([{ path: address, Component: Login }], address);
+    const heading = await screen.findByRole('heading', { level: 1 });
+    expect(shell.title).toEqual([heading.textContent]);
+    expect(shell.subtitle).toEqual([heading.nextElementSibling?.textContent]);
+    expect(shell.labels).toEqual([...document.querySelectorAll('label')].map((l) => l.textContent));
+    expect(shell.button).toEqual([screen.getByRole('button', { name: /Login/ }).textContent]);
+  });
+});
