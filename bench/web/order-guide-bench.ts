@@ -9,7 +9,10 @@
  *     confirmation's OK), each one done.
  * Goals: < 1 s, < 100 ms worst, <= 8 taps. Needs the built app (`npm run build`).
  *
- *   npx tsx bench/web/order-guide-bench.ts [--rate 4] [--keep]
+ *   npx tsx bench/web/order-guide-bench.ts [--rate 4] [--keep] [--shot guide.png]
+ *
+ * --shot saves the phone's screen after the last keystroke (the search's field focused, the
+ * first rows drawn), to see how many rows the screen shows.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -162,6 +165,7 @@ async function main() {
       (k) => (k === ' ' ? 'Space' : k),
     );
     const perKey = await keystrokes(page, keys);
+    if (args.includes('--shot')) await page.screenshot({ path: args[args.indexOf('--shot') + 1]! });
     const lat = perKey.map((k) => k.ms).sort((a, b) => a - b);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 
