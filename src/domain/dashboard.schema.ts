@@ -98,6 +98,11 @@ export const DashboardSchema = z.object({
     MailFailed: z.number().int(),
     /** Web orders whose export file the ERP has not got (Regenerate Orders' 'Exported: No'). */
     NotExported: z.number().int(),
+    /**
+     * Web order lines the ERP delivered short or not at all (design.md 7.12, `isShort` in
+     * delivered.ts), of orders delivered in the last 7 days, today included.
+     */
+    ShortLines: z.number().int(),
   }),
   /** The last imports, newest first, with their reports' counts (from the audit trail). */
   LastImports: z.array(LastImportSchema),

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays } from '../../../domain/business-date.js';
 import type { Dashboard } from '../../../domain/dashboard.schema.js';
 import type { Db } from '../../db/client.js';
-import { customers, orderLines, orders } from '../../db/schema.js';
+import { customers, orderDeliveredLines, orderLines, orders } from '../../db/schema.js';
 import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../../test/helpers.js';
 import { fixturePath } from '../../test/import-fixtures/read-fixture.js';
 import { multipartFile } from '../../test/multipart.js';
@@ -40,6 +41,48 @@ async function order(
   await db
     .insert(orderLines)
     .values({ orderId: row!.id, code: 'DB-1', unitsPerCase: 12, caseQuantity: cases, unitQuantity: units });
+}
+
+/**
+ * A web order for `deliveryDate` (created 10 days before: on the dates used here, never a
+ * Wednesday nor today, so no count of web orders sees it) that
+ * an order history file has listed: each line ordered [cases, units] (null: not ordered) and
+ * delivered (null: not in the file).
+ */
+async function delivered(
+  db: Db,
+  customerId: number,
+  deliveryDate: string,
+  lines: { code: string; ordered: [number, number] | null; got: [number, number] | null }[],
+) {
+  const [row] = await db
+    .insert(orders)
+    .values({
+      customerId,
+      orderNum: `DB-${++seq}`,
+      source: 'web',
+      deliveryDate,
+      createDate: new Date(`${addDays(deliveryDate, -10)}T12:00:00Z`),
+      mailedAt: new Date(),
+      exportedAt: new Date(),
+    })
+    .returning({ id: orders.id });
+  const orderId = row!.id;
+  for (const { code, ordered, got } of lines) {
+    if (ordered)
+      await db
+        .insert(orderLines)
+        .values({ orderId, code, unitsPerCase: 12, caseQuantity: ordered[0], unitQuantity: ordered[1] });
+    if (got)
+      await db.insert(orderDeliveredLines).values({
+        orderId,
+        code,
+        description: code,
+        unitsPerCase: 12,
+        cases: got[0],
+        units: got[1],
+      });
+  }
 }
 
 async function customer(db: Db, companyId: number, dates: string[], phone = '') {
@@ -99,6 +142,20 @@ describe('GET Dashboard (design.md 7.8)', () => {
     await web('2026-11-11T16:00:00Z');
     await web('2026-11-11T17:00:00Z');
     await web('2026-10-21T16:00:00Z'); // 5 weeks back: not in the average
+    // What the ERP delivered (design.md 7.12): short lines of the last 7 days' deliveries.
+    const shipped = await customer(t.db, 8604, []);
+    await delivered(t.db, shipped, '2026-11-23', [
+      { code: 'DB-1', ordered: [5, 0], got: [3, 0] }, // 2 cases short
+      { code: 'DB-2', ordered: [2, 0], got: [0, 0] }, // listed with nothing
+      { code: 'DB-3', ordered: [1, 6], got: [1, 0] }, // the units short
+      { code: 'DB-4', ordered: [1, 0], got: null }, // left out of the file
+      { code: 'DB-5', ordered: [1, 0], got: [2, 0] }, // more: not short
+      { code: 'DB-9', ordered: null, got: [1, 0] }, // added: not short
+    ]);
+    // The window's ends: 6 days back is in, 7 is out; a delivery ahead is not yet delivered.
+    await delivered(t.db, shipped, '2026-11-19', [{ code: 'DB-1', ordered: [2, 0], got: [1, 0] }]);
+    await delivered(t.db, shipped, '2026-11-18', [{ code: 'DB-1', ordered: [2, 0], got: [1, 0] }]);
+    await delivered(t.db, shipped, '2026-12-10', [{ code: 'DB-1', ordered: [2, 0], got: [1, 0] }]);
     const file = multipartFile(readFileSync(fixturePath('items-broken.txt')), {
       fileName: 'broken-items.txt',
     });
@@ -151,7 +208,12 @@ describe('GET Dashboard (design.md 7.8)', () => {
   });
 
   it('counts the failed mails and the orders not exported as Regenerate Orders shows them', () => {
-    expect(body.NeedsAttention).toEqual({ MailFailed: 1, NotExported: 1 });
+    expect(body.NeedsAttention).toMatchObject({ MailFailed: 1, NotExported: 1 });
+  });
+
+  it("counts the lines delivered short or not at all in the last 7 days' deliveries", () => {
+    // 11/23: DB-1, DB-2, DB-3 and DB-4 (not DB-5, delivered more, nor DB-9, added); 11/19: 1.
+    expect(body.NeedsAttention.ShortLines).toBe(5);
   });
 
   it('shows the last import with its report’s counts', () => {

@@ -83,14 +83,25 @@ from unnest($1::int[]) u(id)`,
 };
 
 /**
- * What needs staff: the counts the Regenerate Orders screen acts on. A failed mail is a web order
- * whose confirmation is still owed after an attempt failed (`mail_error` is cleared by a send,
- * decision 016), whether the retries go on or gave up; not exported is 'Exported: No'.
+ * What needs staff ($1 today): the counts the Regenerate Orders screen acts on, and the short
+ * lines. A failed mail is a web order whose confirmation is still owed after an attempt failed
+ * (`mail_error` is cleared by a send, decision 016), whether the retries go on or gave up; not
+ * exported is 'Exported: No', less the cancelled orders (Status 3: no file to write). A short
+ * line is `isShort` of src/domain/delivered.ts: an ordered line of a web order that an order
+ * history file has listed, delivered with fewer cases or fewer units than ordered (nothing at
+ * all included), for the delivery dates of the last 7 days, today included.
  */
 const attention = {
-  name: 'dashboard_attention',
+  name: 'dashboard_attention_short',
   text: `select count(*) filter (where o.mailed_at is null and o.mail_error is not null)::int as "mailFailed",
-  count(*) filter (where o.exported_at is null)::int as "notExported"
+  count(*) filter (where o.exported_at is null and o.status <> 3)::int as "notExported",
+  (select count(*)::int from orders w
+    join order_lines ol on ol.order_id = w.id
+    left join order_delivered_lines d on d.order_id = w.id and d.code = ol.code
+    where w.source = 'web' and w.delivery_date > $1::date - 7 and w.delivery_date <= $1::date
+      and exists (select 1 from order_delivered_lines listed where listed.order_id = w.id)
+      and (coalesce(d.cases, 0) < ol.case_quantity or coalesce(d.units, 0) < ol.unit_quantity)
+  ) as "shortLines"
 from orders o where o.source = 'web'`,
 };
 
@@ -194,7 +205,9 @@ export async function dashboard(database: Database, now: Date, tz: string): Prom
       tz,
     ]),
     runStatement<CustomerRow>(database, customersOnDates, [customerDates]),
-    runStatement<{ mailFailed: number; notExported: number }>(database, attention, []),
+    runStatement<{ mailFailed: number; notExported: number; shortLines: number }>(database, attention, [
+      today,
+    ]),
     lastImports(database),
   ]);
   const found = new Map(byDate.map((d) => [d.date, d]));
@@ -225,7 +238,11 @@ export async function dashboard(database: Database, now: Date, tz: string): Prom
       LastDeliveryDate: detailOf.get(c.CustomerId)?.lastDate ?? null,
     })),
     NotYetOrderedTotal: missing.length,
-    NeedsAttention: { MailFailed: counts?.mailFailed ?? 0, NotExported: counts?.notExported ?? 0 },
+    NeedsAttention: {
+      MailFailed: counts?.mailFailed ?? 0,
+      NotExported: counts?.notExported ?? 0,
+      ShortLines: counts?.shortLines ?? 0,
+    },
     LastImports: imports,
   };
 }

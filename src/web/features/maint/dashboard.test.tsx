@@ -40,7 +40,7 @@ const answer: DashboardAnswer = {
     },
   ],
   NotYetOrderedTotal: 5,
-  NeedsAttention: { MailFailed: 2, NotExported: 0 },
+  NeedsAttention: { MailFailed: 2, NotExported: 0, ShortLines: 3 },
   LastImports: [
     {
       At: '2026-11-25T15:00:00.000Z',
@@ -105,6 +105,7 @@ describe('staff dashboard (design.md 7.8)', () => {
     const { router } = renderDashboard();
     const link = await screen.findByRole('link', { name: '2 failed confirmation mails: resend' });
     expect(screen.getByRole('link', { name: '0 web orders not exported: regenerate' })).toBeTruthy();
+    expect(screen.getByTestId('short-lines').textContent).toBe('3 lines delivered short in the last 7 days');
     fireEvent.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe('/maint/regenerateorders'));
   });
@@ -114,10 +115,11 @@ describe('staff dashboard (design.md 7.8)', () => {
       ...answer,
       NotYetOrdered: [],
       NotYetOrderedTotal: 0,
-      NeedsAttention: { MailFailed: 0, NotExported: 0 },
+      NeedsAttention: { MailFailed: 0, NotExported: 0, ShortLines: 0 },
       LastImports: [],
     });
     expect(await screen.findByText('0 failed confirmation mails: resend')).toBeTruthy();
+    expect(screen.getByText('0 lines delivered short in the last 7 days')).toBeTruthy();
     expect(
       screen.getByText('Every customer who usually orders for their next delivery day has ordered.'),
     ).toBeTruthy();

@@ -1,4 +1,4 @@
-import { Anchor, Stack } from '@mantine/core';
+import { Anchor, Group, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import type { Dashboard } from '../../../../domain/dashboard.schema';
 import { IconCircleCheck, IconWarning } from '../../../components/icons';
@@ -9,7 +9,8 @@ import { DashboardCard, plural } from './dashboard-card';
  * What staff should act on, each count a link to the screen that fixes it: Regenerate Orders
  * resends confirmation mails and writes export files again. (That screen has no filter for
  * either yet: its Mail and Exported columns show which orders they are.) Both rows stay at 0,
- * with a check, so the way to the screen is always in the same place.
+ * with a check, so the way to the screen is always in the same place. The lines the ERP
+ * delivered short (design.md 7.12) are said first, without a link: each order's detail shows them.
  */
 export function NeedsAttentionCard({ counts }: { counts: Dashboard['NeedsAttention'] }) {
   const items = [
@@ -27,6 +28,20 @@ export function NeedsAttentionCard({ counts }: { counts: Dashboard['NeedsAttenti
   return (
     <DashboardCard title="Needs attention">
       <Stack gap={4}>
+        <Group
+          gap={8}
+          mih={44}
+          wrap="nowrap"
+          fw={counts.ShortLines > 0 ? 700 : undefined}
+          data-testid="short-lines"
+        >
+          {counts.ShortLines > 0 ? (
+            <IconWarning size={18} aria-hidden />
+          ) : (
+            <IconCircleCheck size={18} aria-hidden />
+          )}
+          <span>{`${plural(counts.ShortLines, 'line')} delivered short in the last 7 days`}</span>
+        </Group>
         {items.map((i) => (
           <Anchor
             key={i.key}
