@@ -100,11 +100,27 @@ export async function releaseMailClaims(db: DbOrTx, ids: number[]): Promise<void
  * round sends it again once its lease lapses, under the same Message-ID (decision 016).
  */
 export async function markMailed(db: DbOrTx, orderId: number, at: Date): Promise<void> {
-  await db
-    .update(orders)
-    .set({ mailedAt: at, mailNextAttemptAt: null, mailSendingUntil: null, mailError: null })
-    .where(eq(orders.id, orderId));
+  let query = markMailedPrepared.get(db);
+  if (!query) {
+    query = markMailedQuery(db);
+    markMailedPrepared.set(db, query);
+  }
+  await query.execute({ id: orderId, at });
 }
+
+// Once per order placed: built once per database handle and prepared by name (issue 16).
+const markMailedQuery = (db: DbOrTx) =>
+  db
+    .update(orders)
+    .set({
+      mailedAt: sql`${sql.placeholder('at')}::timestamptz`,
+      mailNextAttemptAt: null,
+      mailSendingUntil: null,
+      mailError: null,
+    })
+    .where(eq(orders.id, sql.placeholder('id')))
+    .prepare('mark_mailed');
+const markMailedPrepared = new WeakMap<DbOrTx, ReturnType<typeof markMailedQuery>>();
 
 /** The error a clerk can read in the list; SMTP answers can be long. */
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);
