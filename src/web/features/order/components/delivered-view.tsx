@@ -7,6 +7,7 @@ import {
   type Quantities,
 } from '../../../../domain/delivered';
 import type { OrderDetail } from '../../../../domain/order-view.schema';
+import { CardList } from '../../../components/card-list';
 
 /**
  * What the distributor delivered beside what was ordered (design.md 7.12): one row per product,
@@ -65,14 +66,7 @@ export function DeliveredView({ order, isPhone }: { order: OrderDetail; isPhone:
           : 'The distributor delivered this order as ordered.'}
       </Text>
       {isPhone ? (
-        <Stack
-          gap="xs"
-          component="ul"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label="Products ordered and delivered"
-        >
+        <CardList label="Products ordered and delivered">
           {rows.map((r) => (
             <Paper component="li" key={r.Code} withBorder radius="sm" p="sm" data-testid="delivered-row">
               <Text fw={600} fz="sm">
@@ -89,7 +83,7 @@ export function DeliveredView({ order, isPhone }: { order: OrderDetail; isPhone:
               <Difference row={r} />
             </Paper>
           ))}
-        </Stack>
+        </CardList>
       ) : (
         <Paper withBorder radius="sm">
           <Table striped verticalSpacing={6}>
