@@ -18,11 +18,11 @@ import { sql } from 'drizzle-orm';
 import { businessToday } from '../../src/domain/business-date.js';
 import { migrateDatabase, openDatabase } from '../../src/server/db/client.js';
 import { holidaysFrom } from '../../src/server/modules/calendar/delivery-dates.service.js';
+import { claimNewReminders } from '../../src/server/modules/reminders/reminders-claims.service.js';
 import {
-  claimNewReminders,
   dueFromCandidates,
   readReminderCandidates,
-} from '../../src/server/modules/reminders/reminders.service.js';
+} from '../../src/server/modules/reminders/reminders-due.service.js';
 import { adminPostgresUrl, createDatabase, dropDatabase } from '../../src/server/test/pg-admin.js';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' } } });

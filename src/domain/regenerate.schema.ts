@@ -63,6 +63,11 @@ export const WebOrderFilterSchema = z
     StartDate: optionalQueryDate('Start Date'),
     /** Created on or before this date (business time zone). */
     EndDate: optionalQueryDate('End Date'),
+    /** 'true': only the orders whose export file was never written (ExportedAt null). */
+    NotExported: z
+      .union([z.literal(''), z.stringbool()], { error: 'NotExported must be true or false' })
+      .optional()
+      .transform((v) => v === true || undefined),
   })
   .refine((f) => !endsBeforeStart(f.StartDate, f.EndDate), {
     message: endBeforeStartMessage,

@@ -5,7 +5,8 @@ import { expect, expectAccessible, saveScreen, signInAdmin, test } from './suppo
  * The staff dashboard (design.md 7.8, issue 21) on phone and desktop: staff sign in and land on
  * it, it shows the figures GET Dashboard answers for the demo data (read alongside, since the
  * other journeys on this server add orders and imports), a customer who has not ordered yet has
- * a tel: link, and 'needs attention' opens Regenerate Orders.
+ * a tel: link, and 'needs attention' opens Regenerate Orders (the export row on the orders never
+ * exported).
  */
 test('staff see the day on the home screen and go from it to what needs attention', async ({ page }) => {
   await signInAdmin(page);
@@ -33,6 +34,8 @@ test('staff see the day on the home screen and go from it to what needs attentio
   await saveScreen(page, 'dashboard');
 
   await page.getByRole('link', { name: /web orders? not exported: regenerate/ }).click();
-  await expect(page).toHaveURL(/\/maint\/regenerateorders$/);
+  // Filtered to the orders never exported: the same rule as the count.
+  await expect(page).toHaveURL(/\/maint\/regenerateorders\?NotExported=true$/);
   await expect(page.getByRole('heading', { name: 'Regenerate Orders', level: 1 })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Not exported only' })).toBeChecked();
 });

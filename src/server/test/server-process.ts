@@ -35,6 +35,16 @@ export class ServerProcess {
   /**
    * `nodeArgs`: how node runs the server, by default import-server.ts through tsx; a bench may
    * run it bundled instead, as production runs the server (bench/import/import-bench.ts).
+   *
+   * `timeoutMs` is how long to wait for READY before the process is killed. A start is node
+   * and tsx loading the server's TypeScript (about 2 s of CPU), then the database: PGlite opens
+   * its directory in 1-4 s and migrates and seeds a new one in 13 s or more (hence
+   * PGLITE_SNAPSHOT). The API tests run several files at once on 2 cores, so the wall time is
+   * several times the CPU time: measured in import-crash.routes.test.ts under the suite's load
+   * (load average 10-13), 29 s for a fresh PGlite directory, 12 s from the snapshot, 8-9 s to
+   * reopen one, about 5 s on PostgreSQL. 90 s is three times the worst of these: a start that
+   * times out fails the test for no fault of the code under test, and the benches start it on
+   * large databases.
    */
   static async start(
     env: Record<string, string | undefined>,

@@ -81,6 +81,7 @@ describe('typed filter text is text, not a pattern', () => {
       OrderNum: " a%_\\'b ",
       StartDate: '',
       EndDate: '',
+      NotExported: false,
     });
     expect(query.OrderNum).toBe("A%_\\'B");
   });

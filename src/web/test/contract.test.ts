@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { contractAnswer, contractPath, takeContractBreaches } from './contract';
+import { customerTypes } from './fixtures';
 
-const type1 = {
-  Id: 1,
-  Name: 'Bars & Taverns',
-  LeadHours: 24,
-  CutoffHours: 16,
-  CutoffMinutes: 0,
-  MinimumCases: 0,
-};
+const type1 = customerTypes[0]!;
 
 describe("the web tests' fake answers follow the contract", () => {
   it('names a call by its path under the API root', () => {

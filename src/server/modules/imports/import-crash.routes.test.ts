@@ -32,11 +32,20 @@ describe('an import cut off by a crash', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
+  /**
+   * A start of the server process: on PGlite the first one restores the tests' prepared
+   * snapshot (migrated, demo data, test admin) into the new directory; without it the server
+   * migrated and seeded a fresh directory itself, the start measured at 29 s on the 2-core
+   * machine under the suite's load (load average 10), against 12 s from the snapshot; reopening
+   * the directory took 8-9 s, and each start on PostgreSQL about 5 s. What a start costs:
+   * server-process.ts.
+   */
   const start = () =>
     ServerProcess.start({
       DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'debug',
+      PGLITE_SNAPSHOT: inject('pgliteSnapshot') || undefined,
       ...testClockEnv(),
     });
 

@@ -29,7 +29,7 @@ export async function regenerateRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Web orders, newest first, filtered by CompanyId, CustomerTypeId, OrderNum and created dates',
+          'Web orders, newest first, filtered by CompanyId, CustomerTypeId, OrderNum, created dates and NotExported',
         querystring: WebOrderFilterSchema,
         response: { 200: z.array(WebOrderListItemSchema), ...adminErrors, ...errorResponses(422) },
       },

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   regenerateMessages,
@@ -42,6 +42,7 @@ export async function listWebOrders(db: Db, filter: WebOrderFilter, tz: string):
       sql`${orders.createDate} < ((${filter.EndDate}::date + 1)::timestamp at time zone ${tz}::text)`,
     );
   }
+  if (filter.NotExported) where.push(isNull(orders.exportedAt));
   const rows = await db
     .select({
       id: orders.id,

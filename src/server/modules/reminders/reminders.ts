@@ -4,10 +4,10 @@ import {
   type ClaimedReminder,
   claimDueRetries,
   claimNewReminders,
-  findDueReminders,
   markReminderSent,
   recordReminderFailure,
-} from './reminders.service.js';
+} from './reminders-claims.service.js';
+import { findDueReminders } from './reminders-due.service.js';
 import { stopToken } from './stop-token.js';
 
 /** Failed reminders one check retries at most; the next check takes the rest. */

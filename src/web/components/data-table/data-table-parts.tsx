@@ -73,8 +73,13 @@ export function HeaderCell<T>({
 export function EmptyRow({ colSpan, state }: { colSpan: number; state: keyof typeof tableMessages }) {
   return (
     <Table.Tr>
-      <Table.Td colSpan={colSpan} py="xl">
-        <Group justify="center" gap="sm">
+      <Table.Td colSpan={colSpan} py="xl" px={0}>
+        {/*
+          On a phone the table is wider than its scroll region: centred in the row, the message
+          would stand off screen. It is centred in the region's visible width instead (100cqw,
+          the region being a size container) and stays there when the table is swiped.
+        */}
+        <Group justify="center" gap="sm" style={{ position: 'sticky', left: 0, width: '100cqw' }}>
           {state === 'loading' && <Loader size="sm" aria-hidden="true" />}
           <Text c="dimmed" ta="center">
             {tableMessages[state]}

@@ -124,6 +124,8 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
           maxHeight: props.maxHeight ?? 'max(320px, calc(100dvh - 240px))',
           border: '1px solid var(--mantine-color-gray-3)',
           borderRadius: 'var(--mantine-radius-sm)',
+          // Its width is what `cqw` measures inside (EmptyRow keeps its message in view).
+          containerType: 'inline-size',
         }}
       >
         <Table

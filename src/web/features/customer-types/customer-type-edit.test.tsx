@@ -77,6 +77,24 @@ function renderEdit() {
 
 const cutoff = () => screen.getByLabelText(/Cutoff Time/) as HTMLInputElement;
 const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+/** The one POST a save sends: the type as shown (the Footer cleared) with `changes`. */
+const oneSave = (changes: Record<string, number>) => [
+  {
+    method: 'POST',
+    url: '/api/v1/CustomerType',
+    body: {
+      Id: 1,
+      Name: 'Bars',
+      LeadHours: 24,
+      CutoffHours: 16,
+      CutoffMinutes: 0,
+      Footer: '',
+      ReminderHours: 0,
+      MinimumCases: 0,
+      ...changes,
+    },
+  },
+];
 
 describe('Customer Type - Edit', () => {
   it('shows the type with a read-only name, its lead hours and HH:MM cutoff', async () => {
@@ -119,87 +137,32 @@ describe('Customer Type - Edit', () => {
     save();
     expect(await screen.findByText('Customer types list')).toBeTruthy();
     await expectToast('Customer Type Bars saved');
-    expect(api.posts()).toEqual([
-      {
-        method: 'POST',
-        url: '/api/v1/CustomerType',
-        body: {
-          Id: 1,
-          Name: 'Bars',
-          LeadHours: 48,
-          CutoffHours: 9,
-          CutoffMinutes: 30,
-          Footer: '',
-          ReminderHours: 0,
-          MinimumCases: 0,
-        },
-      },
-    ]);
+    expect(api.posts()).toEqual(oneSave({ LeadHours: 48, CutoffHours: 9, CutoffMinutes: 30 }));
   });
 
-  it('saves Reminder Hours from 0 to 72 and refuses anything else', async () => {
-    const { api } = renderEdit();
-    const hours = (await screen.findByLabelText(/Reminder Hours/)) as HTMLInputElement;
-    expect(hours.value).toBe('0');
-    fireEvent.change(hours, { target: { value: '73' } });
-    save();
-    expect(await screen.findByText(reminderHoursMessage)).toBeTruthy();
-    fireEvent.change(hours, { target: { value: '' } });
-    save();
-    expect(await screen.findByText('Reminder Hours is required')).toBeTruthy();
-    expect(api.posts()).toEqual([]);
-    fireEvent.change(hours, { target: { value: '24' } });
-    save();
-    await expectToast('Customer Type Bars saved');
-    expect(api.posts()).toEqual([
-      {
-        method: 'POST',
-        url: '/api/v1/CustomerType',
-        body: {
-          Id: 1,
-          Name: 'Bars',
-          LeadHours: 24,
-          CutoffHours: 16,
-          CutoffMinutes: 0,
-          Footer: '',
-          ReminderHours: 24,
-          MinimumCases: 0,
-        },
-      },
-    ]);
-  });
-
-  it('saves Minimum Cases from 0 to 999 and refuses anything else', async () => {
-    const { api } = renderEdit();
-    const minimum = (await screen.findByLabelText(/Minimum Cases/)) as HTMLInputElement;
-    expect(minimum.value).toBe('0');
-    fireEvent.change(minimum, { target: { value: '1000' } });
-    save();
-    expect(await screen.findByText(minimumCasesMessage)).toBeTruthy();
-    fireEvent.change(minimum, { target: { value: '' } });
-    save();
-    expect(await screen.findByText('Minimum Cases is required')).toBeTruthy();
-    expect(api.posts()).toEqual([]);
-    fireEvent.change(minimum, { target: { value: '12' } });
-    save();
-    await expectToast('Customer Type Bars saved');
-    expect(api.posts()).toEqual([
-      {
-        method: 'POST',
-        url: '/api/v1/CustomerType',
-        body: {
-          Id: 1,
-          Name: 'Bars',
-          LeadHours: 24,
-          CutoffHours: 16,
-          CutoffMinutes: 0,
-          Footer: '',
-          ReminderHours: 0,
-          MinimumCases: 12,
-        },
-      },
-    ]);
-  });
+  // The two whole-number fields with a range: the same checks, each its own bounds and message.
+  it.each([
+    { label: 'Reminder Hours', field: 'ReminderHours', max: 72, message: reminderHoursMessage, valid: 24 },
+    { label: 'Minimum Cases', field: 'MinimumCases', max: 999, message: minimumCasesMessage, valid: 12 },
+  ])(
+    'saves $label from 0 to $max and refuses anything else',
+    async ({ label, field, max, message, valid }) => {
+      const { api } = renderEdit();
+      const input = (await screen.findByLabelText(new RegExp(label))) as HTMLInputElement;
+      expect(input.value).toBe('0');
+      fireEvent.change(input, { target: { value: String(max + 1) } });
+      save();
+      expect(await screen.findByText(message)).toBeTruthy();
+      fireEvent.change(input, { target: { value: '' } });
+      save();
+      expect(await screen.findByText(`${label} is required`)).toBeTruthy();
+      expect(api.posts()).toEqual([]);
+      fireEvent.change(input, { target: { value: String(valid) } });
+      save();
+      await expectToast('Customer Type Bars saved');
+      expect(api.posts()).toEqual(oneSave({ [field]: valid }));
+    },
+  );
 
   it('Cancel goes back without saving', async () => {
     const { api } = renderEdit();

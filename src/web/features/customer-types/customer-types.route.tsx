@@ -24,6 +24,15 @@ const columns: DataTableColumn<CustomerTypeListItem>[] = [
     sortBy: (t) => t.CutoffHours * 60 + t.CutoffMinutes,
     render: (t) => formatCutoffTime(t.CutoffHours, t.CutoffMinutes),
   },
+  {
+    key: 'MinimumCases',
+    header: 'Minimum Cases',
+    sortBy: true,
+    nowrap: true,
+    align: 'right',
+    // 0 is no minimum (design.md 7.11): a "0" would read as a minimum of nothing.
+    render: (t) => (t.MinimumCases ? `${t.MinimumCases} ${t.MinimumCases === 1 ? 'case' : 'cases'}` : 'None'),
+  },
 ];
 
 const SearchSchema = z.object({});
@@ -40,7 +49,7 @@ export function Component() {
         columns={columns}
         rows={types.data ?? (types.isError ? [] : undefined)}
         rowKey={(t) => t.Id}
-        minWidth={600}
+        minWidth={720}
         {...tableState}
         actions={(t) => [
           {

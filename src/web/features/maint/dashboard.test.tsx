@@ -104,10 +104,13 @@ describe('staff dashboard (design.md 7.8)', () => {
   it('links what needs attention to the screen that fixes it', async () => {
     const { router } = renderDashboard();
     const link = await screen.findByRole('link', { name: '2 failed confirmation mails: resend' });
-    expect(screen.getByRole('link', { name: '0 web orders not exported: regenerate' })).toBeTruthy();
+    const exports = screen.getByRole('link', { name: '0 web orders not exported: regenerate' });
+    // The export row opens the list filtered to the orders never exported, the count's rule.
+    expect(exports.getAttribute('href')).toBe('/maint/regenerateorders?NotExported=true');
     expect(screen.getByTestId('short-lines').textContent).toBe('3 lines delivered short in the last 7 days');
     fireEvent.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe('/maint/regenerateorders'));
+    expect(router.state.location.search).toBe('');
   });
 
   it('says when nothing needs attention and everyone has ordered', async () => {

@@ -32,6 +32,7 @@ describe('toWebOrderQuery', () => {
       OrderNum: ' w0001 ',
       StartDate: '2025-01-01',
       EndDate: '2025-01-31',
+      NotExported: false,
     });
     expect(query).toEqual({
       CompanyId: '42',
@@ -42,6 +43,12 @@ describe('toWebOrderQuery', () => {
     });
     // What the screen sends is what the server's schema accepts.
     expect(WebOrderFilterSchema.safeParse(query).success).toBe(true);
+  });
+
+  it('asks the server for the orders never exported (the list is capped: a page would miss some)', () => {
+    const query = toWebOrderQuery({ ...none, NotExported: true });
+    expect(query).toEqual({ NotExported: 'true' });
+    expect(WebOrderFilterSchema.parse(query)).toEqual({ NotExported: true });
   });
 });
 
@@ -55,6 +62,10 @@ describe('RegenerateSearchSchema in the URL', () => {
       CustomerTypeId: 7,
       StartDate: '2025-02-01',
     });
+  });
+  it('reads NotExported=true, and falls back to all orders for anything else', () => {
+    expect(parse('NotExported=true')).toEqual({ ...none, NotExported: true });
+    expect(parse('NotExported=maybe')).toEqual(none);
   });
   it('drops dates that are not YYYY-MM-DD', () => {
     expect(parse('StartDate=02/01/2025&EndDate=2025-02-30')).toEqual(none);

@@ -6,7 +6,8 @@ import type { TableDefaults } from '../../components/data-table';
 
 /**
  * The Regenerate Orders filter (spec section 3's order search filter: CompanyId, CustomerTypeId,
- * OrderNum, StartDate, EndDate) as URL search parameters, in the form the inputs edit them.
+ * OrderNum, StartDate, EndDate; and NotExported, the orders whose file was never written) as URL
+ * search parameters, in the form the inputs edit them.
  */
 export const RegenerateSearchSchema = z.object({
   CompanyId: z.string().regex(/^\d{1,4}$/),
@@ -19,12 +20,13 @@ export const RegenerateSearchSchema = z.object({
     .transform((s) => s.toUpperCase()),
   StartDate: z.string().refine(isIsoDate),
   EndDate: z.string().refine(isIsoDate),
+  NotExported: z.stringbool(),
 });
 export type RegenerateSearch = z.output<typeof RegenerateSearchSchema>;
 
 /** The empty filter and spec section 9's default sort: newest created first. */
 export const regenerateTableDefaults: TableDefaults<RegenerateSearch> = {
-  filters: { CompanyId: '', CustomerTypeId: 0, OrderNum: '', StartDate: '', EndDate: '' },
+  filters: { CompanyId: '', CustomerTypeId: 0, OrderNum: '', StartDate: '', EndDate: '', NotExported: false },
   sort: { key: 'CreateDate', dir: 'desc' },
 };
 
@@ -54,5 +56,8 @@ export function toWebOrderQuery(search: RegenerateSearch): WebOrderQuery {
   if (orderNum) query.OrderNum = orderNum;
   if (search.StartDate) query.StartDate = search.StartDate;
   if (search.EndDate) query.EndDate = search.EndDate;
+  // The server filters: the list answers the newest 1000 at most, and an old order never
+  // exported must be found all the same.
+  if (search.NotExported) query.NotExported = 'true';
   return query;
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Chip, Group, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { formatCompanyId } from '../../../domain/company-id';
 import type { WebOrderListItem } from '../../../domain/regenerate.schema';
@@ -139,9 +139,19 @@ export function Component() {
       <RegenerateFilters draft={draft.draft} set={draft.set} onUpdate={draft.update} onReset={draft.reset} />
       <FilterNote shown={isNarrow && isFiltered} onClear={draft.reset} />
       <Group justify="space-between" gap="sm">
-        <Text fz="sm" c="dimmed" aria-live="polite">
-          {selected.size === 0 ? 'Select the orders to regenerate' : `${selected.size} selected`}
-        </Text>
+        <Group gap="sm">
+          {/* Beside the list, not in the filter panel: one tap, on a phone too (no drawer to open). */}
+          <Chip
+            checked={filters.NotExported}
+            onChange={(NotExported) => setFilters({ ...filters, NotExported })}
+            data-testid="not-exported-filter"
+          >
+            Not exported only
+          </Chip>
+          <Text fz="sm" c="dimmed" aria-live="polite">
+            {selected.size === 0 ? 'Select the orders to regenerate' : `${selected.size} selected`}
+          </Text>
+        </Group>
         <Group gap="sm">
           <Button
             variant="default"

@@ -37,7 +37,7 @@ const order = (Id: number, OrderNum: string, CompanyId: number, CreateDate: stri
   EnteredBy: null,
 });
 const orders = [
-  order(11, 'W000011', 1001, '2025-03-01T15:00:00Z'),
+  { ...order(11, 'W000011', 1001, '2025-03-01T15:00:00Z'), ExportedAt: '2025-03-01T15:00:05Z' },
   {
     ...order(12, 'W000012', 6001, '2025-03-03T15:00:00Z'),
     ReferencePO: 'PO-77123',
@@ -85,7 +85,11 @@ function stubApi(regenerateStatus: number, resendAnswer: 'sent' | 'partial' | 50
         const Sent = Results.filter((r) => r.Sent).length;
         return json(200, { Sent, Failed: Results.length - Sent, Results });
       }
-      if (url.includes('/Orders')) return json(200, orders);
+      if (url.includes('/Orders')) {
+        // The server's NotExported filter (regenerate-not-exported.routes.test.ts).
+        const notExported = new URL(url, 'http://x').searchParams.get('NotExported') === 'true';
+        return json(200, notExported ? orders.filter((o) => o.ExportedAt === null) : orders);
+      }
       return json(404, { ErrorMessage: 'not stubbed' });
     }),
   );
@@ -151,6 +155,27 @@ describe('Regenerate Orders', { timeout: 20_000 }, () => {
       },
       { timeout: 3000 },
     );
+  });
+
+  it('lists the orders never exported in one tap, and all of them again in another', async () => {
+    stubApi(200);
+    renderScreen();
+    const table = await screen.findByRole('table', { name: 'Web orders' });
+    await within(table).findByRole('row', { name: /W000011/ });
+    const urls = () => vi.mocked(fetch).mock.calls.map(([input]) => String(input));
+
+    const chip = screen.getByRole('checkbox', { name: 'Not exported only' });
+    fireEvent.click(chip);
+    // At once (no filter delay), asked of the server: the list it answers is capped.
+    await waitFor(() => expect(urls().some((u) => /\/Orders\?NotExported=true$/.test(u))).toBe(true));
+    await waitFor(() => expect(within(table).queryByRole('row', { name: /W000011/ })).toBeNull());
+    expect(within(table).getByRole('row', { name: /W000012/ })).toBeTruthy();
+    expect(within(table).getByRole('row', { name: /W000015/ })).toBeTruthy();
+    expect(chip).toHaveProperty('checked', true);
+
+    fireEvent.click(chip);
+    expect(await within(table).findByRole('row', { name: /W000011/ })).toBeTruthy();
+    expect(chip).toHaveProperty('checked', false);
   });
 
   it('posts the chosen Ids, clears the selection and shows the completed toast', async () => {

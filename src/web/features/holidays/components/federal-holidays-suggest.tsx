@@ -8,6 +8,7 @@ import {
   HolidaySaveSchema,
 } from '../../../../domain/delivery-calendar.schema';
 import { usFederalHolidays } from '../../../../domain/federal-holidays';
+import { CardList } from '../../../components/card-list';
 import { showSavedToast } from '../../../lib/saved-toast';
 import { useAddHolidays } from '../api/add-holiday';
 import { WEEKDAYS } from './holidays-table';
@@ -82,14 +83,7 @@ export function FederalHolidaysSuggest({ year, holidays }: { year: number; holid
           </Text>
         ) : (
           <>
-            <Stack
-              gap="xs"
-              component="ul"
-              p={0}
-              m={0}
-              style={{ listStyle: 'none' }}
-              aria-label={`Federal holidays ${year}`}
-            >
+            <CardList label={`Federal holidays ${year}`}>
               {rows.map((row, i) => {
                 const present = row.Date ? taken.get(row.Date) : undefined;
                 const errors = row.checked && present === undefined ? rowError(row) : {};
@@ -142,7 +136,7 @@ export function FederalHolidaysSuggest({ year, holidays }: { year: number; holid
                   </Group>
                 );
               })}
-            </Stack>
+            </CardList>
             {failed.length > 0 && (
               <Alert color="red" title="Not added">
                 {failed.map((f) => (

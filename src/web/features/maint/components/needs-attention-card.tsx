@@ -7,20 +7,23 @@ import { DashboardCard, plural } from './dashboard-card';
 
 /**
  * What staff should act on, each count a link to the screen that fixes it: Regenerate Orders
- * resends confirmation mails and writes export files again. (That screen has no filter for
- * either yet: its Mail and Exported columns show which orders they are.) Both rows stay at 0,
- * with a check, so the way to the screen is always in the same place. The lines the ERP
+ * resends confirmation mails and writes export files again. The export row opens it filtered to
+ * the orders never exported (the same rule as the count: `exported_at` null); the mail row opens
+ * it whole (no filter for mails yet: its Mail column shows which orders they are). Both rows stay
+ * at 0, with a check, so the way to the screen is always in the same place. The lines the ERP
  * delivered short (design.md 7.12) are said first, without a link: each order's detail shows them.
  */
 export function NeedsAttentionCard({ counts }: { counts: Dashboard['NeedsAttention'] }) {
   const items = [
     {
       key: 'mail',
+      to: paths.regenerateOrders,
       n: counts.MailFailed,
       text: `${plural(counts.MailFailed, 'failed confirmation mail')}: resend`,
     },
     {
       key: 'export',
+      to: `${paths.regenerateOrders}?NotExported=true`,
       n: counts.NotExported,
       text: `${plural(counts.NotExported, 'web order')} not exported: regenerate`,
     },
@@ -46,7 +49,7 @@ export function NeedsAttentionCard({ counts }: { counts: Dashboard['NeedsAttenti
           <Anchor
             key={i.key}
             component={Link}
-            to={paths.regenerateOrders}
+            to={i.to}
             mih={44}
             display="flex"
             fw={i.n > 0 ? 700 : undefined}

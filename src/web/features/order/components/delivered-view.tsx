@@ -7,18 +7,21 @@ import {
   type Quantities,
 } from '../../../../domain/delivered';
 import type { OrderDetail } from '../../../../domain/order-view.schema';
+import { CardList } from '../../../components/card-list';
 
 /**
  * What the distributor delivered beside what was ordered (design.md 7.12): one row per product,
- * ordered and delivered side by side, the difference in words. A table on a desk; on a phone
- * each product is a card with the two quantities on one line, so nothing scrolls sideways.
+ * ordered and delivered side by side, the difference in words. It is the order's list of
+ * products once the ERP's file lists the order (each product once, with its units per case). A
+ * table on a desk; on a phone each product is a card with the two quantities on one line, so
+ * nothing scrolls sideways.
  */
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
 
-/** "5 cases", "6 units", "1 case, 6 units"; "none" for nothing. */
+/** "5 cases", "6 units", "1 case, 6 units"; "none" for nothing, and for a product not ordered. */
 function quantities(q: Quantities | null): string {
-  if (!q) return 'not ordered';
+  if (!q) return 'none';
   const parts = [q.Cases ? plural(q.Cases, 'case') : null, q.Units ? plural(q.Units, 'unit') : null];
   return parts.filter(Boolean).join(', ') || 'none';
 }
@@ -45,14 +48,16 @@ export function DeliveredView({ order, isPhone }: { order: OrderDetail; isPhone:
   if (!order.Delivered) return null;
   const rows = compareDelivered(order.Products, order.Delivered);
   const differences = differenceCount(rows);
+  // A product the distributor added has no ordered line, so no units per case to show.
+  const unitsPerCase = new Map(order.Products.map((p) => [p.Code, p.UnitsPerCase]));
   return (
     <Stack gap="xs" data-testid="delivered">
       <Title order={2} size="h4">
-        Ordered and delivered
+        Products ordered and delivered
       </Title>
       <Text fz="sm">
         {differences ? (
-          <Badge color="red.9" variant="filled" mr="xs">
+          <Badge component="span" color="red.9" variant="filled" mr="xs">
             {plural(differences, 'difference')}
           </Badge>
         ) : null}
@@ -61,14 +66,7 @@ export function DeliveredView({ order, isPhone }: { order: OrderDetail; isPhone:
           : 'The distributor delivered this order as ordered.'}
       </Text>
       {isPhone ? (
-        <Stack
-          gap="xs"
-          component="ul"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label="Ordered and delivered"
-        >
+        <CardList label="Products ordered and delivered">
           {rows.map((r) => (
             <Paper component="li" key={r.Code} withBorder radius="sm" p="sm" data-testid="delivered-row">
               <Text fw={600} fz="sm">
@@ -76,15 +74,16 @@ export function DeliveredView({ order, isPhone }: { order: OrderDetail; isPhone:
               </Text>
               <Text fz="xs" c="dimmed">
                 {r.Code}
+                {unitsPerCase.has(r.Code) ? ` · Units/Case ${unitsPerCase.get(r.Code)}` : null}
               </Text>
               <Text fz="sm" mt={4}>
-                Ordered <strong>{quantities(r.Ordered)}</strong> · Delivered{' '}
+                Ordered: <strong>{quantities(r.Ordered)}</strong> · Delivered:{' '}
                 <strong>{quantities(r.Delivered)}</strong>
               </Text>
               <Difference row={r} />
             </Paper>
           ))}
-        </Stack>
+        </CardList>
       ) : (
         <Paper withBorder radius="sm">
           <Table striped verticalSpacing={6}>
@@ -92,6 +91,9 @@ export function DeliveredView({ order, isPhone }: { order: OrderDetail; isPhone:
               <Table.Tr>
                 <Table.Th w={130}>Product Code</Table.Th>
                 <Table.Th>Description</Table.Th>
+                <Table.Th w={90} ta="right">
+                  Units/Case
+                </Table.Th>
                 <Table.Th w={140}>Ordered</Table.Th>
                 <Table.Th w={140}>Delivered</Table.Th>
                 <Table.Th>Difference</Table.Th>
@@ -102,6 +104,7 @@ export function DeliveredView({ order, isPhone }: { order: OrderDetail; isPhone:
                 <Table.Tr key={r.Code} data-testid="delivered-row">
                   <Table.Td ff="monospace">{r.Code}</Table.Td>
                   <Table.Td>{r.Description}</Table.Td>
+                  <Table.Td ta="right">{unitsPerCase.get(r.Code)}</Table.Td>
                   <Table.Td>{quantities(r.Ordered)}</Table.Td>
                   <Table.Td>{quantities(r.Delivered)}</Table.Td>
                   <Table.Td>

@@ -11,7 +11,8 @@ import { OrderLinesView } from './order-lines-view';
 /**
  * One order, read-only: its header and products, for the customer's detail and staff's alike.
  * An order staff entered says so ("Entered by admin", design.md 7.5); staff also see whose it is.
- * Once the ERP's file lists it, what was delivered comes first, beside what was ordered (7.12).
+ * Once the ERP's file lists it, its products are listed once, what was delivered beside what was
+ * ordered (7.12); until then, as ordered.
  */
 export function OrderDetailView({
   order,
@@ -39,11 +40,16 @@ export function OrderDetailView({
   return (
     <>
       <OrderHeaderView fields={fields} />
-      <DeliveredView order={order} isPhone={isPhone} />
-      <Title order={2} size="h4">
-        Products
-      </Title>
-      <OrderLinesView lines={order.Products} isPhone={isPhone} />
+      {order.Delivered ? (
+        <DeliveredView order={order} isPhone={isPhone} />
+      ) : (
+        <>
+          <Title order={2} size="h4">
+            Products
+          </Title>
+          <OrderLinesView lines={order.Products} isPhone={isPhone} />
+        </>
+      )}
     </>
   );
 }

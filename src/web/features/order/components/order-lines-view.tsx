@@ -1,4 +1,5 @@
-import { Paper, Stack, Table, Text } from '@mantine/core';
+import { Paper, Table, Text } from '@mantine/core';
+import { CardList } from '../../../components/card-list';
 
 export interface OrderLineView {
   Code: string;
@@ -22,7 +23,7 @@ export interface OrderLinesViewProps {
 export function OrderLinesView({ lines, isPhone, withTotal = false, caption }: OrderLinesViewProps) {
   if (isPhone) {
     return (
-      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={caption}>
+      <CardList label={caption}>
         {lines.map((l) => (
           <Paper component="li" key={l.Code} withBorder radius="sm" p="sm">
             <Text fw={600} fz="sm">
@@ -42,7 +43,7 @@ export function OrderLinesView({ lines, isPhone, withTotal = false, caption }: O
             </Text>
           </Paper>
         ))}
-      </Stack>
+      </CardList>
     );
   }
   return (

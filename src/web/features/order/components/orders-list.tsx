@@ -1,9 +1,10 @@
-import { Anchor, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { orderStatusName } from '../../../../domain/enums';
 import type { OrderSummary } from '../../../../domain/order-view.schema';
 import { formatPhone } from '../../../../domain/phone';
 import { enteredByLabel } from '../../../../domain/staff-order';
+import { CardList } from '../../../components/card-list';
 import { IconCopy, IconEye } from '../../../components/icons';
 import { paths } from '../../../paths';
 import { formatDate, formatDateTime } from '../order-time';
@@ -110,7 +111,7 @@ export function OrdersList({ orders, state, isPhone, showReferencePO, forStaff =
   }
   if (isPhone) {
     return (
-      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Orders">
+      <CardList label="Orders">
         {orders.map((o) => (
           <Paper component="li" key={o.Id} withBorder radius="sm" p="sm" data-testid="order-row">
             <Group justify="space-between" gap="xs" wrap="nowrap">
@@ -143,7 +144,7 @@ export function OrdersList({ orders, state, isPhone, showReferencePO, forStaff =
             </Group>
           </Paper>
         ))}
-      </Stack>
+      </CardList>
     );
   }
   return (

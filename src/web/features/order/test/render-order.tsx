@@ -6,7 +6,6 @@ import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-rout
 import { vi } from 'vitest';
 import type { SessionCustomer } from '../../../../domain/auth.schema';
 import type { CustomerProduct } from '../../../../domain/customer.schema';
-import type { CustomerTypeListItem } from '../../../../domain/customer-type.schema';
 import { DialogHost } from '../../../components/dialogs/dialog-host';
 import { queryKeys } from '../../../lib/query-keys';
 import { contractAnswer } from '../../../test/contract';
@@ -23,17 +22,7 @@ export const barCustomer: SessionCustomer = {
   IsActive: true,
 };
 
-export const customerTypes: CustomerTypeListItem[] = [
-  { Id: 1, Name: 'Bars & Taverns', LeadHours: 24, CutoffHours: 16, CutoffMinutes: 0, MinimumCases: 0 },
-  {
-    Id: 6,
-    Name: 'Chain Accounts (Ref PO)',
-    LeadHours: 96,
-    CutoffHours: 11,
-    CutoffMinutes: 0,
-    MinimumCases: 0,
-  },
-];
+export { customerTypes } from '../../../test/fixtures';
 
 export function product(over: Partial<CustomerProduct> & Pick<CustomerProduct, 'Code'>): CustomerProduct {
   return {

@@ -1,0 +1,112 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { OrderDetail, OrderProduct } from '../../../../domain/order-view.schema';
+import { theme } from '../../../theme';
+import { OrderDetailView } from './order-detail-view';
+
+const line = (Code: string, Description: string, Cases: number, UnitsPerCase: number): OrderProduct => ({
+  Code,
+  Description,
+  UnitsPerCase,
+  IsCaseOnly: true,
+  CaseQuantity: Cases,
+  UnitQuantity: 0,
+  Cases,
+  Units: 0,
+  TotalUnits: Cases * UnitsPerCase,
+});
+
+const order: OrderDetail = {
+  Id: 7,
+  CustomerId: 1,
+  CompanyId: 1001,
+  CompanyName: 'Blue Heron Tavern',
+  OrderNum: 'W100004',
+  OrderType: 'REG',
+  IsWebOrder: true,
+  CreateDate: '2026-11-23T17:59:00.000Z',
+  DeliveryDate: '2026-11-26',
+  Name: 'Linda Walsh',
+  Phone: '7735550107',
+  Email: 'linda@example.com',
+  ReferencePO: '',
+  Status: 1,
+  EnteredBy: null,
+  ProductCount: 2,
+  TotalCases: 4,
+  DeliveryDifferences: null,
+  Products: [line('BR-1105', 'Lake Effect IPA', 1, 24), line('WN-1332', 'Sangria Red', 3, 6)],
+  Delivered: null,
+};
+
+/** Every element whose own text is exactly `text` (a product's description, say). */
+const countText = (text: string) => screen.queryAllByText(text, { exact: true }).length;
+
+function renderDetail(detail: OrderDetail, isPhone: boolean) {
+  return render(
+    <MantineProvider theme={theme}>
+      <OrderDetailView order={detail} isPhone={isPhone} />
+    </MantineProvider>,
+  );
+}
+
+describe('OrderDetailView', () => {
+  it.each([
+    ['a phone', true],
+    ['a desk', false],
+  ])('lists an order the ERP has not listed yet as ordered, under Products (%s)', (_where, isPhone) => {
+    renderDetail(order, isPhone);
+    expect(screen.getByRole('heading', { name: 'Products' })).toBeTruthy();
+    expect(screen.queryByTestId('delivered')).toBeNull();
+    expect(countText('Lake Effect IPA')).toBe(1);
+    expect(countText('Sangria Red')).toBe(1);
+  });
+
+  it.each([
+    ['a phone', true],
+    ['a desk', false],
+  ])('shows each product of a delivered order once, ordered beside delivered (%s)', (_where, isPhone) => {
+    const delivered: OrderDetail = {
+      ...order,
+      Delivered: [
+        { Code: 'WN-1332', Description: 'Sangria Red', Cases: 3, Units: 0 },
+        { Code: 'E2E-ADDED', Description: 'Added Ginger Beer', Cases: 2, Units: 0 },
+      ],
+    };
+    renderDetail(delivered, isPhone);
+    expect(screen.queryByRole('heading', { name: 'Products' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Products ordered and delivered' })).toBeTruthy();
+    for (const description of ['Lake Effect IPA', 'Sangria Red', 'Added Ginger Beer']) {
+      expect(countText(description)).toBe(1);
+    }
+    const rows = screen.getAllByTestId('delivered-row');
+    expect(rows).toHaveLength(3);
+    const [ipa, sangria, added] = rows as [HTMLElement, HTMLElement, HTMLElement];
+    expect(within(ipa).getByTestId('delivered-difference').textContent).toBe(
+      'not delivered (1 case ordered)',
+    );
+    expect(within(sangria).getByText('as ordered')).toBeTruthy();
+    // The units per case come from the ordered line; an added product has none to show.
+    expect(ipa.textContent).toContain('24');
+    expect(sangria.textContent).toContain('6');
+    expect(added.textContent).not.toContain('not ordered');
+    expect(within(added).getByTestId('delivered-difference').textContent).toBe('added by the distributor');
+    if (isPhone) {
+      expect(ipa.textContent).toContain('BR-1105 · Units/Case 24');
+      expect(added.textContent).toContain('Ordered: none · Delivered: 2 cases');
+    } else {
+      const cells = within(added)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+      expect(cells).toEqual([
+        'E2E-ADDED',
+        'Added Ginger Beer',
+        '',
+        'none',
+        '2 cases',
+        'added by the distributor',
+      ]);
+    }
+  });
+});
