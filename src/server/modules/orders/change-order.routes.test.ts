@@ -8,7 +8,7 @@ import { orderByInstant } from '../../../domain/order-by.js';
 import { changeMessages } from '../../../domain/order-change.js';
 import { belowMinimumMessage, casesInAll } from '../../../domain/order-minimum.js';
 import { auditEntries, customerTypes, orderLines, orders } from '../../db/schema.js';
-import { signInAdmin, signInCustomer, TEST_NOW } from '../../test/helpers.js';
+import { readOpenApi, signInAdmin, signInCustomer, TEST_NOW } from '../../test/helpers.js';
 import { createOrderTestApp, type OrderTestApp } from '../../test/order-app.js';
 import { orderCalls } from '../../test/order-change-fixtures.js';
 import { customerByCompany, orderableCodes, validOrderBody } from '../../test/order-fixtures.js';
@@ -229,5 +229,14 @@ describe('PUT Order/{id}: a change before the cutoff (design.md 7.10)', () => {
     expect(calls.file(orderNum)).toBe(saved);
     expect(saved).toMatch(/First Change|Second Change/);
     expect(calls.leftovers()).toEqual([]);
+  });
+
+  it('publishes PUT Order/{id} and POST Order/{id}/Cancel in the OpenAPI document, with their answers', async () => {
+    const doc = await readOpenApi(t.app);
+    const put = doc.paths['/api/v1/Order/{id}']?.put as { responses: Record<string, unknown> };
+    const cancel = doc.paths['/api/v1/Order/{id}/Cancel']?.post as { responses: Record<string, unknown> };
+    expect(Object.keys(put.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '422']);
+    expect(Object.keys(cancel.responses).sort()).toEqual(['200', '400', '401', '404', '409']);
+    expect(JSON.stringify(put.responses['200'])).toContain('"OrderNum"');
   });
 });
