@@ -12,7 +12,7 @@ import { sendConfirmation } from '../mail/confirmation.js';
 import { MAIL_LEASE_MS } from '../mail/mail-retry.service.js';
 import { claimExportFile, EXPORT_CLAIM_LEASE_MS, settleExportClaim, undoClaim } from './export-claim.js';
 import { type Answer, checkOrder, orderCaller, orderRefused, saved } from './order-check.js';
-import type { OrderableProducts } from './order-save.service.js';
+import type { OrderableProducts } from './order-context.service.js';
 import { getOrderDetail } from './orders.service.js';
 import { overridden } from './place-order.js';
 import { type OrderShape, productsValue, staffChangeAudit } from './staff-order-audit.js';

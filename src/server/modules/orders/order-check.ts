@@ -15,8 +15,8 @@ import { type OrderCaller, type OrderFor, staffOrderMessages } from '../../../do
 import { notFound, unauthorized } from '../../lib/http-error.js';
 import type { Principal } from '../../plugins/auth.js';
 import { holidaysFrom } from '../calendar/delivery-dates.service.js';
+import { type OrderContext, orderContext } from './order-context.service.js';
 import { orderBodyHash } from './order-fingerprint.js';
-import { type OrderContext, orderContext } from './order-save.service.js';
 
 /**
  * The part POST Order and PUT Order share (design.md 7.10: "the body of POST Order, every rule
