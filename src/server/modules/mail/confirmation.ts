@@ -30,8 +30,8 @@ export function confirmationMail(order: OrderDetail, opts: { staffResend?: boole
   );
   const text = [
     ...(mark ? [mark.sentence, ''] : []),
-    `Thank you for your order, ${order.Name}.`,
-    '',
+    // A cancelled order's mail thanks nobody for it.
+    ...(mark?.word === 'Cancelled' ? [] : [`Thank you for your order, ${order.Name}.`, '']),
     `Web Conf #: ${order.OrderNum}`,
     `Customer: ${formatCompanyId(order.CompanyId)} ${order.CompanyName}`,
     `Delivery Date: ${erpDate(order.DeliveryDate)}`,
@@ -46,7 +46,9 @@ export function confirmationMail(order: OrderDetail, opts: { staffResend?: boole
     (p) =>
       `<tr><td>${escapeHtml(p.Code)}</td><td>${escapeHtml(p.Description)}</td><td align="right">${p.UnitsPerCase}</td><td align="right">${p.CaseQuantity}</td><td align="right">${p.UnitQuantity}</td></tr>`,
   ).join('');
-  const html = `${mark ? `<p><strong>${escapeHtml(mark.sentence)}</strong></p>\n` : ''}<p>Thank you for your order, ${escapeHtml(order.Name)}.</p>
+  const thanks =
+    mark?.word === 'Cancelled' ? '' : `<p>Thank you for your order, ${escapeHtml(order.Name)}.</p>`;
+  const html = `${mark ? `<p><strong>${escapeHtml(mark.sentence)}</strong></p>\n` : ''}${thanks}
 <p><strong>Web Conf #: ${escapeHtml(order.OrderNum)}</strong><br>Customer: ${formatCompanyId(order.CompanyId)} ${escapeHtml(order.CompanyName)}<br>Delivery Date: ${erpDate(order.DeliveryDate)}${order.ReferencePO ? `<br>Reference PO: ${escapeHtml(order.ReferencePO)}` : ''}<br>Phone: ${escapeHtml(formatPhone(order.Phone))}</p>
 <table border="1" cellpadding="4" cellspacing="0"><tr><th>Product Code</th><th>Description</th><th>Units/Case</th><th>Cases</th><th>Units</th></tr>${rows}</table>`;
   return {

@@ -65,6 +65,7 @@ describe('POST Order/{id}/Cancel: a cancel before the cutoff (design.md 7.10)', 
     expect(mail.text?.split('\n')[0]).toMatch(
       new RegExp(`^Your order ${orderNum} for delivery on .* was cancelled`),
     );
+    expect(mail.text).not.toContain('Thank you for your order');
     for (const line of body.ProductQuantities.filter((l) => l.CaseQuantity > 0)) {
       expect(mail.text).toContain(line.Code);
     }
@@ -89,9 +90,18 @@ describe('POST Order/{id}/Cancel: a cancel before the cutoff (design.md 7.10)', 
     expect(list).toEqual([expect.objectContaining({ Id: id, Status: OrderStatus.Cancelled })]);
   });
 
-  it('by staff: audited, Status Open to Cancelled', async () => {
+  it("by staff: audited, Status Open to Cancelled; the dashboard's day no longer counts it", async () => {
     const { id, orderNum } = await calls.place(customer, body);
+    const day = async () =>
+      (
+        (await calls.call('GET', '/Dashboard', admin)).json().OrdersByDeliveryDate as {
+          Date: string;
+          Orders: number;
+        }[]
+      ).find((d) => d.Date === body.DeliveryDate)?.Orders ?? 0;
+    const before = await day();
     expect((await calls.cancel(admin, id)).statusCode).toBe(200);
+    expect(await day()).toBe(before - 1);
     const rows = await audit(id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ action: 'Update', userName: 'admin' });
