@@ -112,9 +112,9 @@ export async function deliverConfirmation(
   try {
     await deps.mailer.send(confirmationMail(order, opts));
   } catch (error) {
-    const { gaveUp } = await recordMailFailure(deps.db, claim, error, now);
+    const { gaveUp } = await recordMailFailure(deps.db, claim, error, now, order.ChangedAt);
     return { sent: false, error, gaveUp };
   }
-  await markMailed(deps.db, order.Id, now);
+  await markMailed(deps.db, order, now);
   return { sent: true };
 }

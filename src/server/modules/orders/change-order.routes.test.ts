@@ -12,6 +12,7 @@ import { readOpenApi, signInAdmin, signInCustomer, TEST_NOW } from '../../test/h
 import { createOrderTestApp, type OrderTestApp } from '../../test/order-app.js';
 import { orderCalls } from '../../test/order-change-fixtures.js';
 import { customerByCompany, orderableCodes, validOrderBody } from '../../test/order-fixtures.js';
+import { markMailed, recordMailFailure } from '../mail/mail-retry.service.js';
 
 const TZ = 'America/Chicago';
 const TYPE1 = { LeadHours: 24, CutoffHours: 16, CutoffMinutes: 0 };
@@ -238,5 +239,24 @@ describe('PUT Order/{id}: a change before the cutoff (design.md 7.10)', () => {
     expect(Object.keys(put.responses).sort()).toEqual(['200', '400', '401', '403', '404', '409', '422']);
     expect(Object.keys(cancel.responses).sort()).toEqual(['200', '400', '401', '404', '409']);
     expect(JSON.stringify(put.responses['200'])).toContain('"OrderNum"');
+  });
+
+  it("a first confirmation finishing after a change records nothing: the Changed mail's claim stays owed", async () => {
+    const { id } = await calls.place(customer, body);
+    expect((await calls.change(customer, id, changed())).statusCode).toBe(200);
+    await t.app.settle();
+    const changedAt = TEST_NOW.toISOString();
+    // The Changed mail's attempt failed; then the first confirmation's late outcome arrives.
+    await t.db.update(orders).set({ mailedAt: null }).where(eq(orders.id, id));
+    await recordMailFailure(t.db, { id, attempt: 1 }, new Error('refused'), TEST_NOW, changedAt);
+    const owed = (await t.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+    expect(owed).toMatchObject({ mailedAt: null, mailError: 'refused' });
+    await markMailed(t.db, { Id: id, ChangedAt: null }, TEST_NOW);
+    await recordMailFailure(t.db, { id, attempt: 1 }, new Error('late'), TEST_NOW, null);
+    expect((await t.db.select().from(orders).where(eq(orders.id, id)))[0]).toEqual(owed);
+    await markMailed(t.db, { Id: id, ChangedAt: changedAt }, TEST_NOW);
+    expect((await t.db.select().from(orders).where(eq(orders.id, id)))[0]).toMatchObject({
+      mailedAt: TEST_NOW,
+    });
   });
 });
