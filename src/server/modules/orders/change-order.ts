@@ -7,6 +7,7 @@ import { orderFor } from '../../../domain/staff-order.js';
 import { customers, customerTypes, orderLines, orders } from '../../db/schema.js';
 import { crashPoint } from '../../lib/crash-point.js';
 import { conflict, forbidden, notFound, unauthorized } from '../../lib/http-error.js';
+import { fieldErrors } from '../../plugins/errors.js';
 import { type AuditActor, auditActor, recordAudit } from '../audit/audit.js';
 import { sendConfirmation } from '../mail/confirmation.js';
 import { MAIL_LEASE_MS } from '../mail/mail-retry.service.js';
@@ -74,16 +75,20 @@ function assertWindowOpen(row: WindowRow, rules: Parameters<typeof changeWindow>
 export async function changeOrder(
   app: FastifyInstance,
   request: FastifyRequest,
-  input: { id: number; order: OrderInput; invalid: Error | undefined; fieldErrors: () => Answer<never> },
+  /** `invalid`: the route schema's verdict on the body, told after whose order and the window. */
+  input: { id: number; order: OrderInput; invalid: Error | undefined },
 ): Promise<Answer<200>> {
   const target = await changeTarget(app, request, input.id);
-  const named = (input.order as { CustomerId?: unknown }).CustomerId;
+  // The body as sent: it may be anything until the schema's verdict is told.
+  const sent: unknown = input.order;
+  const named =
+    typeof sent === 'object' && sent !== null ? (sent as { CustomerId?: unknown }).CustomerId : null;
   // A customer's staff fields are refused first, as POST Order refuses them (decision 009).
   const whose = orderFor(orderCaller(request.principal!), { ...input.order, CustomerId: target.customerId });
   if (!whose.ok && whose.refusal === 'forbidden') throw forbidden(whose.Message);
   if (named !== undefined && named !== null && named !== target.customerId)
     return orderRefused([{ Field: 'CustomerId', Message: changeMessages.otherCustomer }]);
-  if (input.invalid) return input.fieldErrors();
+  if (input.invalid) return orderRefused(fieldErrors(input.invalid));
   if (!whose.ok) return orderRefused([{ Field: whose.Field, Message: whose.Message }]);
   const checked = await checkOrder(app, request, { order: input.order, whose, idempotencyKey: null });
   if (checked.ok === false) return checked.answer;

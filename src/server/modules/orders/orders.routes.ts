@@ -107,12 +107,7 @@ export async function orderRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const invalid = request.validationError;
       if (invalid && invalid.validationContext !== 'body') throw invalid; // a bad id: 400
-      const result = await changeOrder(app, request, {
-        id: (request.params as { id: number }).id,
-        order: request.body,
-        invalid,
-        fieldErrors: () => orderRefused(fieldErrors(invalid!)),
-      });
+      const result = await changeOrder(app, request, { id: request.params.id, order: request.body, invalid });
       return reply.code(result.status).send(result.body);
     },
   );
