@@ -128,4 +128,28 @@ describe('POST Order/{id}/Cancel: a cancel before the cutoff (design.md 7.10)', 
     expect(calls.file(orderNum)).toBe(await calls.savedText(id));
     expect((await calls.call('GET', `/Order/${id}`, customer)).json().Status).toBe(OrderStatus.Open);
   });
+
+  it("the worksheet leaves a cancelled order's delivery date and cases out", async () => {
+    const monday = '2026-11-30';
+    const { id } = await calls.place(customer, { ...body, DeliveryDate: monday });
+    const sheet = async () => {
+      clock = new Date('2026-12-01T10:00:00-06:00');
+      try {
+        return (
+          await calls.call(
+            'GET',
+            `/Order/${(await calls.call('GET', '/Session', customer)).json().Customer.Id}/Worksheet`,
+            customer,
+          )
+        ).json();
+      } finally {
+        clock = TEST_NOW;
+      }
+    };
+    expect((await sheet()).DeliveryDates).toContain(monday);
+    expect((await calls.cancel(customer, id)).statusCode).toBe(200);
+    const after = await sheet();
+    expect(after.DeliveryDates).not.toContain(monday);
+    expect(JSON.stringify(after.Orders)).not.toContain(monday);
+  });
 });
