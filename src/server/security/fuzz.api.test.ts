@@ -119,8 +119,12 @@ const handWritten: Record<string, (k: Known) => fc.Arbitrary<Omit<Request, 'quer
   'POST /api/CustomerItemsImport': () => uploadBody,
   'POST /api/OrderHistoryImport': () => uploadBody,
 };
-/** Routes that take no body at all (the reminder check: design.md 7.4). */
-const bodiless = new Set(['POST /api/v1/Logout', 'POST /api/v1/Reminders/Run']);
+/** Routes that take no body at all (the reminder check: design.md 7.4; an order's cancel: 7.10). */
+const bodiless = new Set([
+  'POST /api/v1/Logout',
+  'POST /api/v1/Reminders/Run',
+  'POST /api/v1/Order/{id}/Cancel',
+]);
 
 function tsv(rows: string[][]): string {
   return rows.map((cells) => cells.join('\t')).join('\n');

@@ -58,6 +58,23 @@ const rows: Record<string, Row> = {
   // naming another customer is 403: staff-order.routes.test.ts.
   'POST /api/v1/Order': { nobody: 401, a: 422, b: 422, admin: 422, body: () => ({}) },
   'GET /api/v1/Order/{id}': { ...ownOrAdmin, url: (c) => `/api/v1/Order/${c.orderOfA}` },
+  // Change and cancel (design.md 7.10): the owner and staff get past the guard to the window
+  // (409 for a demo order that is imported or past its cutoff) or the body's rules (422).
+  'PUT /api/v1/Order/{id}': {
+    nobody: 401,
+    a: [200, 409, 422],
+    b: 404,
+    admin: [200, 409, 422],
+    url: (c) => `/api/v1/Order/${c.orderOfA}`,
+    body: () => ({}),
+  },
+  'POST /api/v1/Order/{id}/Cancel': {
+    nobody: 401,
+    a: [200, 409],
+    b: 404,
+    admin: [200, 409],
+    url: (c) => `/api/v1/Order/${c.orderOfA}/Cancel`,
+  },
   'GET /api/v1/Orders/{companyId}': { ...ownOrAdmin, url: () => '/api/v1/Orders/1001' },
   'GET /api/v1/Order/{customerId}/Last': { ...ownOrAdmin, url: (c) => `/api/v1/Order/${c.aId}/Last` },
   'POST /api/v1/Order/Copy': { ...ownOrAdmin, body: (c) => ({ OrderId: c.orderOfA }) },

@@ -12,6 +12,7 @@ import {
   sameWeekdayDates,
 } from '../../../domain/dashboard.schema.js';
 import { firstSelectableDeliveryDate, type HolidayLookup } from '../../../domain/delivery-date.js';
+import { OrderStatus } from '../../../domain/enums.js';
 import { deliveryDateContext } from '../../../domain/order.schema.js';
 import { missesUsualOrder, usualDatesFor } from '../../../domain/usual-orders.js';
 import type { Database } from '../../db/client.js';
@@ -24,7 +25,10 @@ import { runStatement } from '../orders/statements.js';
  * index where one exists, so the screen loads with one request.
  */
 
-/** Orders and their cases per delivery date, web and imported (a line's units count as a part of a case). */
+/**
+ * Orders and their cases per delivery date, web and imported (a line's units count as a part of a
+ * case); a cancelled order (design.md 7.10) is nothing to deliver.
+ */
 const ordersByDate = {
   name: 'dashboard_orders_by_date',
   text: `select to_char(o.delivery_date, 'YYYY-MM-DD') as "date", count(*)::int as "orders",
@@ -34,7 +38,7 @@ left join lateral (
   select sum(ol.case_quantity + ol.unit_quantity::numeric / greatest(ol.units_per_case, 1)) as cases
   from order_lines ol where ol.order_id = o.id
 ) l on true
-where o.delivery_date = any($1::date[])
+where o.delivery_date = any($1::date[]) and o.status <> ${OrderStatus.Cancelled}
 group by o.delivery_date`,
 };
 
@@ -60,14 +64,14 @@ where c.is_active`,
 /**
  * Active customers with an order on any of the given dates (each type's next date and the dates
  * that say whether its weekday is usual), with those of their orders' dates. A customer with no
- * such order cannot be usual for the date, so nobody else is read.
+ * such order cannot be usual for the date, so nobody else is read. A cancelled order is no order.
  */
 const customersOnDates = {
   name: 'dashboard_customers_on_dates',
   text: `select c.id, c.company_id as "companyId", c.name, c.customer_type_id as "typeId",
   string_agg(to_char(o.delivery_date, 'YYYY-MM-DD'), ',') as dates
 from orders o join customers c on c.id = o.customer_id
-where o.delivery_date = any($1::date[]) and c.is_active
+where o.delivery_date = any($1::date[]) and c.is_active and o.status <> ${OrderStatus.Cancelled}
 group by c.id`,
 };
 

@@ -95,20 +95,37 @@ export async function releaseMailClaims(db: DbOrTx, ids: number[]): Promise<void
 }
 
 /**
+ * The order as the mail was composed from it: `ChangedAt` of its answer (null before any
+ * change). A mail records its outcome only while the order is still that version, so the first
+ * confirmation finishing after a change (design.md 7.10) leaves the Changed mail's claim alone.
+ */
+const sameVersion = (changedAt: string | null) =>
+  changedAt === null ? isNull(orders.changedAt) : eq(orders.changedAt, new Date(changedAt));
+
+/**
  * A sent confirmation: no attempt is owed any more (no due time, no lease, no error). A mark
  * that fails to be written is bookkeeping, not a lost mail: the order stays due and a retry
  * round sends it again once its lease lapses, under the same Message-ID (decision 016).
  */
-export async function markMailed(db: DbOrTx, orderId: number, at: Date): Promise<void> {
+export async function markMailed(
+  db: DbOrTx,
+  order: { Id: number; ChangedAt: string | null },
+  at: Date,
+): Promise<void> {
   let query = markMailedPrepared.get(db);
   if (!query) {
     query = markMailedQuery(db);
     markMailedPrepared.set(db, query);
   }
-  await query.execute({ id: orderId, at });
+  await query.execute({
+    id: order.Id,
+    at,
+    changedAt: order.ChangedAt === null ? null : new Date(order.ChangedAt),
+  });
 }
 
-// Once per order placed: built once per database handle and prepared by name (issue 16).
+// Once per order placed: built once per database handle and prepared by name (issue 16), with
+// sameVersion's rule as one statement for both cases.
 const markMailedQuery = (db: DbOrTx) =>
   db
     .update(orders)
@@ -118,8 +135,13 @@ const markMailedQuery = (db: DbOrTx) =>
       mailSendingUntil: null,
       mailError: null,
     })
-    .where(eq(orders.id, sql.placeholder('id')))
-    .prepare('mark_mailed');
+    .where(
+      and(
+        eq(orders.id, sql.placeholder('id')),
+        sql`${orders.changedAt} is not distinct from ${sql.placeholder('changedAt')}::timestamptz`,
+      ),
+    )
+    .prepare('mark_mailed_version');
 const markMailedPrepared = new WeakMap<DbOrTx, ReturnType<typeof markMailedQuery>>();
 
 /** The error a clerk can read in the list; SMTP answers can be long. */
@@ -135,6 +157,8 @@ export async function recordMailFailure(
   claim: ClaimedMail,
   err: unknown,
   now: Date,
+  /** `ChangedAt` of the order the failed mail was composed from. */
+  changedAt: string | null,
 ): Promise<{ gaveUp: boolean }> {
   const next = nextAttemptAfterFailure(claim.attempt, now);
   await db
@@ -144,6 +168,6 @@ export async function recordMailFailure(
       mailSendingUntil: null,
       mailNextAttemptAt: sql`case when ${orders.mailedAt} is null then ${next}::timestamptz else null end`,
     })
-    .where(eq(orders.id, claim.id));
+    .where(and(eq(orders.id, claim.id), sameVersion(changedAt)));
   return { gaveUp: next === null };
 }

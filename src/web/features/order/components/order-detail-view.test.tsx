@@ -38,6 +38,8 @@ const order: OrderDetail = {
   DeliveryDifferences: null,
   Products: [line('BR-1105', 'Lake Effect IPA', 1, 24), line('WN-1332', 'Sangria Red', 3, 6)],
   Delivered: null,
+  ChangedAt: null,
+  ChangeableUntil: null,
 };
 
 /** Every element whose own text is exactly `text` (a product's description, say). */
