@@ -57,11 +57,11 @@ test('a bar changes an order and cancels another before the cutoff; the ERP file
 
     // Change: the detail says until when, and Change opens the order in the same form.
     await bar.goto(`/order/history/detail/${toChange.Id}`);
-    const window = bar.getByTestId('order-change-window');
-    await expect(window).toContainText(/You can change or cancel this order until \d+:\d\d [AP]M Central on/);
+    const changeBox = bar.getByTestId('order-change-window');
+    await expect(changeBox).toContainText(/You can change or cancel this order until \d+:\d\d [AP]M Central on/);
     await expectAccessible(bar);
     await saveScreen(bar, 'order-change-detail');
-    await window.getByRole('link', { name: 'Change' }).click();
+    await changeBox.getByRole('link', { name: 'Change' }).click();
     await expect(bar.getByRole('heading', { name: 'Change Order' })).toBeVisible();
     await expect(bar.getByTestId('changing-order')).toContainText(toChange.OrderNum);
     await expect(bar.getByLabel('Name')).toHaveValue('Casey Copper');

@@ -86,11 +86,11 @@ describe('an order after Submit (design.md 7.10)', { timeout: 30_000 }, () => {
   it('offers Change and Cancel until the cutoff, with the time left', async () => {
     mockApi({ 'GET Order/101': { status: 200, body: placed } });
     const { router } = renderOrderRoutes(routes, '/order/history/detail/101');
-    const window = await screen.findByTestId('order-change-window');
-    expect(window.textContent).toContain(
+    const changeBox = await screen.findByTestId('order-change-window');
+    expect(changeBox.textContent).toContain(
       'You can change or cancel this order until 4:00 PM Central on Wednesday 06/10 (6 h left).',
     );
-    fireEvent.click(within(window).getByRole('link', { name: 'Change' }));
+    fireEvent.click(within(changeBox).getByRole('link', { name: 'Change' }));
     await waitFor(() => expect(router.state.location.search).toBe('?change=101'));
   });
 
