@@ -1,12 +1,16 @@
 /** The spec's numbered values (section 4). The numbers are stored and sent as they are. */
 
-export const OrderStatus = { None: 0, Open: 1, NoDelivery: 2, Completed: 99 } as const;
+/** Cancelled (3) is beyond the spec's values: a web order its customer or staff cancelled before its cutoff (design.md 7.10). */
+export const OrderStatus = { None: 0, Open: 1, NoDelivery: 2, Cancelled: 3, Completed: 99 } as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 
 /** The name shown for an order's status (spec section 4's values); None and anything else: 'Unknown'. */
-export function orderStatusName(status: number): 'Open' | 'No Delivery' | 'Completed' | 'Unknown' {
+export function orderStatusName(
+  status: number,
+): 'Open' | 'No Delivery' | 'Cancelled' | 'Completed' | 'Unknown' {
   if (status === OrderStatus.Open) return 'Open';
   if (status === OrderStatus.NoDelivery) return 'No Delivery';
+  if (status === OrderStatus.Cancelled) return 'Cancelled';
   if (status === OrderStatus.Completed) return 'Completed';
   return 'Unknown';
 }

@@ -32,6 +32,8 @@ export const changeMessages = {
   withDistributor: (orderNum: string) =>
     `Order ${orderNum} is already with the distributor: call to change it`,
   /** A cancelled, delivered or imported order. */
+  /** PUT Order/{id} naming another customer in CustomerId: an order keeps its customer. */
+  otherCustomer: "An order's customer cannot be changed: CustomerId must be the order's own customer",
   notOpen: (orderNum: string) => `Order ${orderNum} can no longer be changed: it is not an open web order`,
 } as const;
 
@@ -56,4 +58,18 @@ export function changeWindow(
     closedAt: until,
     message: changeMessages.cutoffPassed(order.OrderNum, until, tz),
   };
+}
+
+/**
+ * `ChangeableUntil` of an order's answer: its OrderBy while the window is open at `now`, as an
+ * ISO 8601 instant; null once it is closed (or for an order that is not an open web order).
+ */
+export function changeableUntil(
+  order: ChangeableOrder,
+  rules: OrderByRules,
+  now: Date,
+  tz: string,
+): string | null {
+  const window = changeWindow(order, rules, now, tz);
+  return window.open ? window.until.toISOString() : null;
 }

@@ -63,6 +63,10 @@ export const OrderDetailSchema = OrderSummarySchema.extend({
   Products: z.array(OrderProductSchema),
   /** What the ERP's order history file lists for this web order; null until a file lists it. */
   Delivered: z.array(DeliveredLineSchema).nullable(),
+  /** When the order was last changed or cancelled (design.md 7.10); null if never. */
+  ChangedAt: z.string().nullable(),
+  /** Until when (ISO 8601, its OrderBy) the caller may still change or cancel it; null once they may not. */
+  ChangeableUntil: z.string().nullable(),
 });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 

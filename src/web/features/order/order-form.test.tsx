@@ -41,6 +41,8 @@ const copied: CopiedOrder = {
   TotalCases: 4,
   DeliveryDifferences: null,
   Delivered: null,
+  ChangedAt: null,
+  ChangeableUntil: null,
   CompanyName: 'Blue Heron Tavern',
   Products: [
     {

@@ -95,6 +95,8 @@ const last: OrderDetail = {
   ...summary,
   CompanyName: 'Blue Heron Tavern',
   Delivered: null,
+  ChangedAt: null,
+  ChangeableUntil: null,
   Products: [
     line('BR-1105', 'Lake Effect IPA', 4),
     line('WN-1159', 'Rosé House', 0, 5),
