@@ -62,6 +62,7 @@ describe('Regenerate Orders', () => {
         'Name',
         'OrderNum',
         'ReferencePO',
+        'Status',
       ].sort(),
     );
     const dates = all.map((o) => o.CreateDate);
