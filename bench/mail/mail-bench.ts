@@ -36,6 +36,8 @@ const order = toOrderDetail(
     customerId: 1,
     companyId: 1001,
     customerName: 'Bench Bar & Grill',
+    changedAt: null,
+    changeableUntil: null,
     orderNum: 'W100123',
     orderType: 'WEB',
     source: 'web',

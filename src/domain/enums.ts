@@ -1,5 +1,6 @@
 /** The spec's numbered values (section 4). The numbers are stored and sent as they are. */
 
+/** Cancelled (3) is beyond the spec's values: a web order its customer or staff cancelled before its cutoff (design.md 7.10). */
 export const OrderStatus = { None: 0, Open: 1, NoDelivery: 2, Cancelled: 3, Completed: 99 } as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { OrderStatus } from './enums';
 import { orderByInstant } from './order-by';
-import { type ChangeableOrder, changeWindow } from './order-change';
+import { type ChangeableOrder, changeableUntil, changeWindow } from './order-change';
 
 const CHICAGO = 'America/Chicago';
 const type1 = { LeadHours: 24, CutoffHours: 16, CutoffMinutes: 0 };
@@ -98,5 +98,24 @@ describe('changeWindow (design.md 7.10)', () => {
         },
       ),
     );
+  });
+
+  it('changeableUntil is the OrderBy while the window is open, and null once it is not', () => {
+    const friday = order('2026-11-27');
+    expect(changeableUntil(friday, type1, at('2026-11-25T15:00:00Z'), CHICAGO)).toBe(
+      '2026-11-25T22:00:00.000Z',
+    );
+    expect(changeableUntil(friday, type1, at('2026-11-25T22:00:00Z'), CHICAGO)).toBeNull();
+    expect(
+      changeableUntil(
+        { ...friday, Status: OrderStatus.Cancelled },
+        type1,
+        at('2026-11-25T15:00:00Z'),
+        CHICAGO,
+      ),
+    ).toBeNull();
+    expect(
+      changeableUntil({ ...friday, Source: 'erp' }, type1, at('2026-11-25T15:00:00Z'), CHICAGO),
+    ).toBeNull();
   });
 });

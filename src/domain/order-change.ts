@@ -32,6 +32,8 @@ export const changeMessages = {
   withDistributor: (orderNum: string) =>
     `Order ${orderNum} is already with the distributor: call to change it`,
   /** A cancelled, delivered or imported order. */
+  /** PUT Order/{id} naming another customer in CustomerId: an order keeps its customer. */
+  otherCustomer: "An order's customer cannot be changed: CustomerId must be the order's own customer",
   notOpen: (orderNum: string) => `Order ${orderNum} can no longer be changed: it is not an open web order`,
 } as const;
 
@@ -59,8 +61,22 @@ export function changeWindow(
 }
 
 /**
- * 'at 4:00 PM Central on Wednesday 11/25' without 'at': an order's cutoff as the 409 and the
- * order's detail say it, on the business zone's wall clock.
+ * `ChangeableUntil` of an order's answer: its OrderBy while the window is open at `now`, as an
+ * ISO 8601 instant; null once it is closed (or for an order that is not an open web order).
+ */
+export function changeableUntil(
+  order: ChangeableOrder,
+  rules: OrderByRules,
+  now: Date,
+  tz: string,
+): string | null {
+  const window = changeWindow(order, rules, now, tz);
+  return window.open ? window.until.toISOString() : null;
+}
+
+/**
+ * '4:00 PM Central on Wednesday 11/25': an order's cutoff as the 409 and the order's detail say
+ * it, on the business zone's wall clock.
  */
 export function cutoffMoment(instant: Date, tz: string): string {
   return `${wallTime(instant, tz)} ${zoneName(tz)} on ${weekdayMonthDay(businessClock(instant, tz).date)}`;

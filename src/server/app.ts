@@ -21,6 +21,7 @@ import { importRoutes } from './modules/imports/imports.routes.js';
 import { apiRoutes } from './modules/index.js';
 import { startMailRetryLoop } from './modules/mail/mail-retry.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { settleExportClaims } from './modules/orders/export-claim.js';
 import { ORDERS_PER_MINUTE } from './modules/orders/order-rate.js';
 import { startRemindersWhenReady } from './modules/reminders/reminders.js';
 import { authPlugin } from './plugins/auth.js';
@@ -158,6 +159,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const removed = await removeLeftoverUploads(spoolDir(config.dataDir));
     if (removed.length)
       app.log.warn({ files: removed }, 'removed uploads left in the spool by an earlier process');
+    // Export file claims a killed process left (decision 052): settled once their lease passed.
+    await settleExportClaims(
+      app.db,
+      { exportDir: config.exportDir, tz: config.businessTz, now: app.now() },
+      app.log,
+    ).catch((err) => app.log.error({ err }, 'export file claims could not be settled at start'));
   });
 
   const limits = { ...defaultThrottleLimits, ...opts.throttle };

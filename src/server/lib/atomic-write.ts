@@ -41,6 +41,16 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
 }
 
 /**
+ * Renames a file within its folder and has the rename on disk before this resolves (the
+ * folder's sync, shared as `writeFileAtomic`'s is). A claimed export file goes back under its
+ * own name this way (decision 052).
+ */
+export async function renameDurably(from: string, to: string): Promise<void> {
+  await rename(from, to);
+  await syncFolder(path.dirname(to));
+}
+
+/**
  * A folder's sync under way, and the one that follows it, which every caller arriving
  * meanwhile shares. The sync under way may have read the folder before a caller's rename, so
  * a caller that arrives then waits for the next; a sync that starts after a rename has that

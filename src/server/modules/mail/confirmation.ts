@@ -1,4 +1,5 @@
 import { formatCompanyId } from '../../../domain/company-id.js';
+import { OrderStatus } from '../../../domain/enums.js';
 import type { OrderDetail } from '../../../domain/order-view.schema.js';
 import { formatPhone } from '../../../domain/phone.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -22,11 +23,13 @@ const escapeHtml = (s: string) =>
  * clients; a resend staff ask for gets a new one, since they mean it to arrive.
  */
 export function confirmationMail(order: OrderDetail, opts: { staffResend?: boolean } = {}) {
+  const mark = changeMark(order);
   const lines = order.Products.map(
     (p) =>
       `${p.Code.padEnd(12)} ${p.Description.padEnd(40)} ${String(p.CaseQuantity).padStart(5)} cases ${String(p.UnitQuantity).padStart(5)} units`,
   );
   const text = [
+    ...(mark ? [mark.sentence, ''] : []),
     `Thank you for your order, ${order.Name}.`,
     '',
     `Web Conf #: ${order.OrderNum}`,
@@ -43,21 +46,43 @@ export function confirmationMail(order: OrderDetail, opts: { staffResend?: boole
     (p) =>
       `<tr><td>${escapeHtml(p.Code)}</td><td>${escapeHtml(p.Description)}</td><td align="right">${p.UnitsPerCase}</td><td align="right">${p.CaseQuantity}</td><td align="right">${p.UnitQuantity}</td></tr>`,
   ).join('');
-  const html = `<p>Thank you for your order, ${escapeHtml(order.Name)}.</p>
+  const html = `${mark ? `<p><strong>${escapeHtml(mark.sentence)}</strong></p>\n` : ''}<p>Thank you for your order, ${escapeHtml(order.Name)}.</p>
 <p><strong>Web Conf #: ${escapeHtml(order.OrderNum)}</strong><br>Customer: ${formatCompanyId(order.CompanyId)} ${escapeHtml(order.CompanyName)}<br>Delivery Date: ${erpDate(order.DeliveryDate)}${order.ReferencePO ? `<br>Reference PO: ${escapeHtml(order.ReferencePO)}` : ''}<br>Phone: ${escapeHtml(formatPhone(order.Phone))}</p>
 <table border="1" cellpadding="4" cellspacing="0"><tr><th>Product Code</th><th>Description</th><th>Units/Case</th><th>Cases</th><th>Units</th></tr>${rows}</table>`;
   return {
     to: order.Email,
-    subject: `Order confirmation ${order.OrderNum}`,
+    subject: `${mark ? `${mark.word}: ` : ''}Order confirmation ${order.OrderNum}`,
     text,
     html,
-    fileName: order.OrderNum,
-    messageId: opts.staffResend ? undefined : confirmationMessageId(order.OrderNum),
+    fileName: `${order.OrderNum}${mark ? `.${mark.suffix}` : ''}`,
+    messageId: opts.staffResend ? undefined : confirmationMessageId(order.OrderNum, mark?.suffix),
   };
 }
 
-export const confirmationMessageId = (orderNum: string) =>
-  `order-${orderNum.replace(/[^A-Za-z0-9_-]/g, '_')}.confirmation`;
+/**
+ * A changed or cancelled order's mail says so first (design.md 7.10): in the subject, then a
+ * sentence at the top; a cancelled one lists what was cancelled. The mark comes from the order
+ * as saved, so a retry or a resend sends the same. Each change has a Message-ID of its own
+ * (mail clients would fold it into the first confirmation otherwise).
+ */
+function changeMark(order: OrderDetail): { word: string; sentence: string; suffix: string } | null {
+  const date = erpDate(order.DeliveryDate);
+  if (order.Status === OrderStatus.Cancelled)
+    return {
+      word: 'Cancelled',
+      sentence: `Your order ${order.OrderNum} for delivery on ${date} was cancelled: nothing below will be delivered. These are the products that were cancelled.`,
+      suffix: 'cancelled',
+    };
+  if (order.ChangedAt === null) return null;
+  return {
+    word: 'Changed',
+    sentence: `Your order ${order.OrderNum} was changed: this is the order as it stands now, for delivery on ${date}.`,
+    suffix: `changed-${Date.parse(order.ChangedAt)}`,
+  };
+}
+
+export const confirmationMessageId = (orderNum: string, changed?: string) =>
+  `order-${orderNum.replace(/[^A-Za-z0-9_-]/g, '_')}.${changed ?? 'confirmation'}`;
 
 /**
  * The first attempt, right after the order is placed: `insertWebOrder` saved the order

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { type ResendOrderMailsResponse, resendMessages } from '../../../domain/regenerate.schema.js';
 import { orders } from '../../db/schema.js';
 import { unprocessable } from '../../lib/http-error.js';
+import { settleExportClaims } from '../orders/export-claim.js';
 import { getOrderDetail } from '../orders/orders.service.js';
 import { deliverConfirmation } from './confirmation.js';
 import { claimDueMails, claimForResend, MAIL_LEASE_MS, releaseMailClaims } from './mail-retry.service.js';
@@ -65,7 +66,8 @@ export async function runMailRetryRound(
 }
 
 /**
- * Runs a round every `seconds` until the app closes. Rounds never overlap in one process,
+ * Runs a round every `seconds` until the app closes, with the sweep of export file claims whose
+ * change did not finish (decision 052). Rounds never overlap in one process,
  * a failing round (database down) is logged and the next one tries again, and close waits
  * for the round under way so no mail is cut off halfway.
  */
@@ -74,11 +76,13 @@ export function startMailRetryLoop(app: FastifyInstance, seconds: number): () =>
   let current: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (current) return;
-    current = runMailRetryRound(app, { log })
-      .catch((err) => log.error({ err }, 'mail retry round failed'))
-      .finally(() => {
-        current = null;
-      });
+    const claims = { exportDir: app.config.exportDir, tz: app.config.businessTz, now: app.now() };
+    current = Promise.all([
+      runMailRetryRound(app, { log }).catch((err) => log.error({ err }, 'mail retry round failed')),
+      settleExportClaims(app.db, claims, log).catch((err) => log.error({ err }, 'export claim sweep failed')),
+    ]).finally(() => {
+      current = null;
+    });
   }, seconds * 1000);
   return async () => {
     clearInterval(timer);

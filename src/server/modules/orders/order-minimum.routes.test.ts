@@ -1,27 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minimumCasesMessage } from '../../../domain/order-minimum.js';
 import { staffOrderMessages } from '../../../domain/staff-order.js';
 import { auditEntries, orders } from '../../db/schema.js';
-import {
-  createTestApp,
-  readOpenApi,
-  signInAdmin,
-  signInCustomer,
-  TEST_NOW,
-  type TestApp,
-} from '../../test/helpers.js';
+import { readOpenApi, signInAdmin, signInCustomer, TEST_NOW } from '../../test/helpers.js';
+import { createOrderTestApp, type OrderTestApp } from '../../test/order-app.js';
 import { customerByCompany, firstDeliveryDate, orderableCodes } from '../../test/order-fixtures.js';
 
 // Customer 1001 is type 1 (Bars & Taverns). The test gives type 1 a minimum of 5 cases.
 const MINIMUM = 5;
 
 describe('the order minimum (design.md 7.11)', () => {
-  let t: TestApp;
-  let dir: string;
+  let t: OrderTestApp;
   let admin: string;
   let customer: string;
   let bar: number;
@@ -30,10 +20,7 @@ describe('the order minimum (design.md 7.11)', () => {
   let caseOnly: string;
   let loose: { code: string; units: number };
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'bev-order-minimum-'));
-    t = await createTestApp({
-      config: { dataDir: dir, exportDir: path.join(dir, 'exports'), outboxDir: path.join(dir, 'outbox') },
-    });
+    t = await createOrderTestApp('order-minimum');
     admin = await signInAdmin(t.app);
     customer = await signInCustomer(t.app);
     bar = (await customerByCompany(t.db, 1001)).id;
@@ -43,10 +30,7 @@ describe('the order minimum (design.md 7.11)', () => {
     const unit = codes.find((c) => !c.isCaseOnly && c.units > 1 && c.code !== caseOnly)!;
     loose = { code: unit.code, units: unit.units };
   });
-  afterAll(async () => {
-    await t.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => t.close());
 
   const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
     t.app.inject({ method, url: `/api/v1${url}`, payload, headers: { cookie } });

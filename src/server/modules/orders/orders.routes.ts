@@ -13,12 +13,14 @@ import {
 } from '../../../domain/order-view.schema.js';
 import { orderFor } from '../../../domain/staff-order.js';
 import { forbidden, notFound } from '../../lib/http-error.js';
-import { idParam, idParams } from '../../lib/route-schemas.js';
+import { errorResponses, idParam, idParams } from '../../lib/route-schemas.js';
 import { assertCustomerAccess } from '../../plugins/auth.js';
 import { fieldErrors } from '../../plugins/errors.js';
+import { cancelOrder, changeOrder } from './change-order.js';
+import { orderCaller, orderRefused } from './order-check.js';
 import { orderRateLimitFor } from './order-rate.js';
 import { customerWithOrders, getOrderDetail, orderOwner } from './orders.service.js';
-import { orderCaller, orderRefused, placeOrder } from './place-order.js';
+import { placeOrder } from './place-order.js';
 import { customerWithWorksheet } from './worksheet.service.js';
 
 const CustomerParams = z.object({ customerId: idParam('Customer') });
@@ -39,6 +41,8 @@ const LAST_ORDER = 'A previous order';
 export async function orderRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const customerOrAdmin = app.requireRole('customer', 'admin');
+  // ChangeableUntil of an order's answer is on the server's clock (design.md 7.10).
+  const clock = () => ({ now: app.now(), tz: app.config.businessTz });
 
   const orderRateLimit = orderRateLimitFor(app.ordersPerMinute);
   r.post(
@@ -81,6 +85,54 @@ export async function orderRoutes(app: FastifyInstance) {
     },
   );
 
+  r.put(
+    '/Order/:id',
+    {
+      onRequest: customerOrAdmin,
+      config: { rateLimit: orderRateLimit },
+      attachValidation: true,
+      schema: {
+        tags,
+        summary:
+          'Changes an open web order before its cutoff (design.md 7.10): the body and every rule of POST Order; the file is written again and the mail sent again, marked Changed',
+        params: idParams('Order'),
+        body: OrderInputSchema,
+        response: {
+          200: OrderSaveResponseSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+          422: OrderSaveResponseSchema.or(ApiErrorSchema),
+        },
+      },
+    },
+    async (request, reply) => {
+      const invalid = request.validationError;
+      if (invalid && invalid.validationContext !== 'body') throw invalid; // a bad id: 400
+      const result = await changeOrder(app, request, {
+        id: (request.params as { id: number }).id,
+        order: request.body,
+        invalid,
+        fieldErrors: () => orderRefused(fieldErrors(invalid!)),
+      });
+      return reply.code(result.status).send(result.body);
+    },
+  );
+
+  r.post(
+    '/Order/:id/Cancel',
+    {
+      onRequest: customerOrAdmin,
+      config: { rateLimit: orderRateLimit },
+      schema: {
+        tags,
+        summary:
+          'Cancels an open web order before its cutoff (design.md 7.10): Status 3 Cancelled, its file removed, the mail sent again, marked Cancelled',
+        params: idParams('Order'),
+        response: { 200: OrderSaveResponseSchema, ...errorResponses(400, 401, 404, 409) },
+      },
+    },
+    async (request) => (await cancelOrder(app, request, request.params.id)).body,
+  );
+
   r.get(
     '/Order/:id',
     {
@@ -95,10 +147,11 @@ export async function orderRoutes(app: FastifyInstance) {
     async (request) => {
       const p = request.principal!;
       // A customer reads only their own: another customer's order answers as an unknown id.
-      return getOrderDetail(app.db, {
-        id: request.params.id,
-        ...(p.role === 'customer' ? { customerId: p.customer.id } : {}),
-      });
+      return getOrderDetail(
+        app.db,
+        { id: request.params.id, ...(p.role === 'customer' ? { customerId: p.customer.id } : {}) },
+        clock(),
+      );
     },
   );
 
@@ -138,7 +191,7 @@ export async function orderRoutes(app: FastifyInstance) {
     async (request) => {
       // Another customer's id answers as a customer without orders does.
       assertCustomerAccess(request, request.params.customerId, LAST_ORDER);
-      return getOrderDetail(app.db, { customerLast: request.params.customerId });
+      return getOrderDetail(app.db, { customerLast: request.params.customerId }, clock());
     },
   );
 
@@ -155,7 +208,7 @@ export async function orderRoutes(app: FastifyInstance) {
     },
     async (request) => {
       assertCustomerAccess(request, await orderOwner(app.db, request.body.OrderId), ORDER);
-      const order = await getOrderDetail(app.db, { id: request.body.OrderId });
+      const order = await getOrderDetail(app.db, { id: request.body.OrderId }, clock());
       return { ...order, DeliveryDate: null };
     },
   );

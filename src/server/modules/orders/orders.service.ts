@@ -1,9 +1,10 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { compareDelivered, type DeliveredLine, differenceCount } from '../../../domain/delivered.js';
+import { changeableUntil } from '../../../domain/order-change.js';
 import { totalUnits } from '../../../domain/order-lines.js';
 import type { OrderDetail, OrderProduct, OrderSummary } from '../../../domain/order-view.schema.js';
 import type { Database, DbOrTx } from '../../db/client.js';
-import { customers, orderDeliveredLines, orderLines, orders } from '../../db/schema.js';
+import { customers, customerTypes, orderDeliveredLines, orderLines, orders } from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';
 import type { CustomerRow } from '../../plugins/auth.js';
 import { customerColumnsSql, runStatement, type Statement } from './statements.js';
@@ -149,7 +150,12 @@ function toProduct(l: Omit<OrderLineRow, 'id' | 'orderId'>): OrderProduct {
  * the ERP delivered (null until a file lists the order).
  */
 export function toOrderDetail(
-  row: Omit<SummaryRow, 'productCount' | 'totalCases' | 'deliveryDifferences'> & { customerName: string },
+  row: Omit<SummaryRow, 'productCount' | 'totalCases' | 'deliveryDifferences'> & {
+    customerName: string;
+    changedAt: Date | null;
+    /** Its OrderBy while the caller may still change or cancel it (design.md 7.10), else null. */
+    changeableUntil: string | null;
+  },
   lines: Omit<OrderLineRow, 'id' | 'orderId'>[],
   delivered: DeliveredLine[] | null = null,
 ): OrderDetail {
@@ -164,6 +170,8 @@ export function toOrderDetail(
     CompanyName: row.customerName,
     Products: products,
     Delivered: delivered,
+    ChangedAt: row.changedAt?.toISOString() ?? null,
+    ChangeableUntil: row.changeableUntil,
   };
 }
 
@@ -179,16 +187,27 @@ const deliveredColumn = sql<DeliveredLine[] | null>`(
 /**
  * One order with its lines; 404 when there is no such order. With `customerId` (a customer
  * asking), another customer's order is not read and answers the same 404 as an unknown id,
- * so ids cannot be probed.
+ * so ids cannot be probed. `clock` (the server's now and the business time zone) fills in
+ * `ChangeableUntil` for an answer; without it (the file, the mail) it is null.
  */
 export async function getOrderDetail(
   db: DbOrTx,
   where: { id: number; customerId?: number } | { customerLast: number },
+  clock?: { now: Date; tz: string },
 ): Promise<OrderDetail> {
   const [row] = await db
-    .select({ ...summaryColumns, companyName: customers.name, delivered: deliveredColumn })
+    .select({
+      ...summaryColumns,
+      companyName: customers.name,
+      delivered: deliveredColumn,
+      changedAt: orders.changedAt,
+      leadHours: customerTypes.leadHours,
+      cutoffHours: customerTypes.cutoffHours,
+      cutoffMinutes: customerTypes.cutoffMinutes,
+    })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
+    .leftJoin(customerTypes, eq(customerTypes.id, customers.customerTypeId))
     .where(
       'id' in where
         ? and(
@@ -205,7 +224,26 @@ export async function getOrderDetail(
     .from(orderLines)
     .where(eq(orderLines.orderId, row.id))
     .orderBy(asc(orderLines.id));
-  return toOrderDetail({ ...row, customerName: row.companyName }, lines, row.delivered);
+  const { leadHours, cutoffHours, cutoffMinutes } = row;
+  const until =
+    clock && leadHours !== null && cutoffHours !== null && cutoffMinutes !== null
+      ? changeableUntil(
+          {
+            OrderNum: row.orderNum,
+            DeliveryDate: row.deliveryDate,
+            Source: row.source === 'web' ? 'web' : 'erp',
+            Status: row.status,
+          },
+          { LeadHours: leadHours, CutoffHours: cutoffHours, CutoffMinutes: cutoffMinutes },
+          clock.now,
+          clock.tz,
+        )
+      : null;
+  return toOrderDetail(
+    { ...row, customerName: row.companyName, changeableUntil: until },
+    lines,
+    row.delivered,
+  );
 }
 
 /** Which customer an order belongs to, for the permission check before anything is read. */

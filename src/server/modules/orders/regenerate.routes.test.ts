@@ -14,28 +14,21 @@ import {
   TEST_NOW,
   type TestApp,
 } from '../../test/helpers.js';
+import { createOrderTestApp, type OrderTestApp } from '../../test/order-app.js';
 import { exportFileName, orderExportText } from '../orders/order-export.js';
 import { getOrderDetail } from '../orders/orders.service.js';
 
 const tz = 'America/Chicago';
 
 describe('Regenerate Orders', () => {
-  let t: TestApp;
-  let dir: string;
+  let t: OrderTestApp;
   let cookie: string;
   const now = TEST_NOW;
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'bev-regen-'));
-    t = await createTestApp({
-      now: () => now,
-      config: { dataDir: dir, exportDir: path.join(dir, 'exports') },
-    });
+    t = await createOrderTestApp('regen', { now: () => now });
     cookie = await signInAdmin(t.app);
   });
-  afterAll(async () => {
-    await t.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => t.close());
 
   const list = async (query = '') => {
     const res = await t.app.inject({ method: 'GET', url: `/api/v1/Orders${query}`, headers: { cookie } });
@@ -69,6 +62,7 @@ describe('Regenerate Orders', () => {
         'Name',
         'OrderNum',
         'ReferencePO',
+        'Status',
       ].sort(),
     );
     const dates = all.map((o) => o.CreateDate);
@@ -140,13 +134,13 @@ describe('Regenerate Orders', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ Regenerated: 2 });
     for (const o of [a!, b!]) {
-      const file = path.join(dir, 'exports', exportFileName(o.OrderNum));
+      const file = path.join(t.exportDir, exportFileName(o.OrderNum));
       const detail = await getOrderDetail(t.db, { id: o.Id });
       expect(readFileSync(file, 'utf8')).toBe(orderExportText(detail, tz));
       const [row] = await t.db.select().from(orders).where(eq(orders.id, o.Id));
       expect(row!.exportedAt!.getTime()).toBe(now.getTime());
     }
-    expect(readdirSync(path.join(dir, 'exports')).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(readdirSync(t.exportDir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     const listed = (await list()).find((o) => o.Id === a!.Id)!;
     expect(listed.ExportedAt).toBe(now.toISOString());
   });
@@ -154,13 +148,13 @@ describe('Regenerate Orders', () => {
   it('refuses unknown and imported orders by name, and writes nothing', async () => {
     const [imported] = await t.db.select().from(orders).where(eq(orders.source, 'import')).limit(1);
     const [web] = await list();
-    rmSync(path.join(dir, 'exports'), { recursive: true, force: true });
+    rmSync(t.exportDir, { recursive: true, force: true });
     const res = await regenerate([web!.Id, imported!.id, 99_999_999]);
     expect(res.statusCode).toBe(422);
     expect(res.json().ErrorMessage).toBe(
       `Orders ${imported!.id}, 99999999 cannot be regenerated: not found or not placed on this site`,
     );
-    expect(existsSync(path.join(dir, 'exports', exportFileName(web!.OrderNum)))).toBe(false);
+    expect(existsSync(path.join(t.exportDir, exportFileName(web!.OrderNum)))).toBe(false);
   });
 
   it('checks the body: a list of whole numbers, at least one', async () => {

@@ -10,8 +10,7 @@ import type { Db } from '../../db/client.js';
 import { customers, orders } from '../../db/schema.js';
 import { HttpError, unprocessable } from '../../lib/http-error.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
-import { writeOrderExport } from '../orders/order-export.js';
-import { getOrderDetail } from '../orders/orders.service.js';
+import { regenerateExportFile } from './export-claim.js';
 
 /** The filter text as itself inside LIKE: `%`, `_` and `\` match only themselves. */
 export function escapeLike(text: string): string {
@@ -56,6 +55,7 @@ export async function listWebOrders(db: Db, filter: WebOrderFilter, tz: string):
       exportedAt: orders.exportedAt,
       mailedAt: orders.mailedAt,
       enteredBy: orders.enteredBy,
+      status: orders.status,
     })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
@@ -75,6 +75,7 @@ export async function listWebOrders(db: Db, filter: WebOrderFilter, tz: string):
     ExportedAt: r.exportedAt?.toISOString() ?? null,
     MailedAt: r.mailedAt?.toISOString() ?? null,
     EnteredBy: r.enteredBy,
+    Status: r.status,
   }));
 }
 
@@ -87,7 +88,7 @@ function isFileError(err: unknown): boolean {
 
 /**
  * Writes the chosen web orders' export files again (design.md 5.5), atomically, each
- * recording when. Unknown and imported orders are refused before anything is written
+ * recording when; a cancelled order (or one a change holds claimed) is skipped and not counted. Unknown and imported orders are refused before anything is written
  * (422 naming them). Files that cannot be written are logged with their order numbers and
  * answer 500; the others are written all the same.
  */
@@ -111,18 +112,23 @@ export async function regenerateOrders(
 
   const failed: string[] = [];
   const written: string[] = [];
+  const skipped: string[] = [];
   let firstError: unknown;
+  const orderNums = new Map(rows.map((r) => [r.id, r.orderNum]));
   for (const id of unique) {
-    const order = await getOrderDetail(db, { id });
+    const orderNum = orderNums.get(id)!;
     try {
-      await writeOrderExport(db, opts.exportDir, order, opts.tz, opts.now);
-      written.push(order.OrderNum);
+      // A cancelled order's file is never written again, nor one a change holds (decision 052).
+      const outcome = await regenerateExportFile(db, opts, id);
+      if (outcome === 'written') written.push(orderNum);
+      else skipped.push(`${orderNum} (${outcome})`);
     } catch (err) {
       if (!isFileError(err)) throw err;
-      failed.push(order.OrderNum);
+      failed.push(orderNum);
       firstError ??= err;
     }
   }
+  if (skipped.length) opts.log.info({ orderNums: skipped }, 'regenerate skipped cancelled or claimed orders');
   // Files are not transactional: the row records the orders whose file was written, after them
   // (a request that fails on a file still records the others; none written, no row).
   if (written.length) {
@@ -141,5 +147,6 @@ export async function regenerateOrders(
     );
     throw new HttpError(500, `${regenerateMessages.writeFailed(failed)} (reference ${opts.requestId})`);
   }
-  return { Regenerated: unique.length };
+  // The answer has no place for the skipped ones: it counts the files written.
+  return { Regenerated: written.length };
 }

@@ -56,3 +56,43 @@ export function staffOrderAudit(
     }),
   });
 }
+
+/** What a change can touch of an order, as the audit compares it (design.md 7.6, 7.10). */
+export interface OrderShape {
+  DeliveryDate: string;
+  Name: string;
+  Phone: string;
+  Email: string;
+  ReferencePO: string;
+  Products: string;
+  Status: string;
+}
+
+/** An order's lines as one audit value: "CODE: 2 cases, 0 units; ...". */
+export const productsValue = (lines: { code: string; caseQuantity: number; unitQuantity: number }[]) =>
+  lines.map((l) => `${l.code}: ${l.caseQuantity} cases, ${l.unitQuantity} units`).join('; ');
+
+/**
+ * The audit row of a staff change or cancel of a customer's order (design.md 7.6, 7.10): what
+ * changed, before and after, with the override's reason when staff used it. Written in the
+ * change's transaction; a customer's own change writes none.
+ */
+export function staffChangeAudit(
+  customer: { companyId: number; name: string },
+  order: { id: number; orderNum: string },
+  before: OrderShape,
+  after: OrderShape,
+  override: { order: ValidOrder; overridden: Overridden } | null,
+): AuditRecord {
+  const who = `${formatCompanyId(customer.companyId)} ${customer.name}`;
+  const cancelled = before.Status !== after.Status && after.Status === 'Cancelled';
+  const what = cancelled ? 'Cancelled' : 'Changed';
+  const reason = override ? overrideSummary(override.order, override.overridden) : '';
+  return {
+    action: 'Update',
+    entity: 'Order',
+    entityId: order.id,
+    summary: `${what} order ${order.orderNum} for ${who}, delivery ${after.DeliveryDate}${reason}`,
+    changes: changesBetween({ ...before }, { ...after }),
+  };
+}

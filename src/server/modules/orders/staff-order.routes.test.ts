@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
@@ -7,14 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveryDateMessages } from '../../../domain/delivery-date.js';
 import { OVERRIDE_REASON_MAX, staffOrderMessages } from '../../../domain/staff-order.js';
 import { auditEntries, holidays, orderDrafts, orders } from '../../db/schema.js';
-import {
-  createTestApp,
-  signInAdmin,
-  signInCustomer,
-  TEST_ADMIN,
-  TEST_NOW,
-  type TestApp,
-} from '../../test/helpers.js';
+import { signInAdmin, signInCustomer, TEST_ADMIN, TEST_NOW } from '../../test/helpers.js';
+import { createOrderTestApp, type OrderTestApp } from '../../test/order-app.js';
 import { customerByCompany, validOrderBody } from '../../test/order-fixtures.js';
 
 // TEST_NOW is Wednesday 11/25/2026, 10:00 in Chicago. Customer 6001 (type 6: 96 h lead, 11:00
@@ -26,27 +19,20 @@ const SATURDAY = '2026-11-28';
 const SUNDAY = '2026-11-29';
 
 describe('POST Order by staff for a customer (design.md 7.5)', () => {
-  let t: TestApp;
-  let dir: string;
+  let t: OrderTestApp;
   let admin: string;
   let customer: string;
   let bar: number;
   let chain: number;
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'bev-staff-orders-'));
-    t = await createTestApp({
-      config: { dataDir: dir, exportDir: path.join(dir, 'exports'), outboxDir: path.join(dir, 'outbox') },
-    });
+    t = await createOrderTestApp('staff-orders');
     admin = await signInAdmin(t.app);
     customer = await signInCustomer(t.app);
     bar = (await customerByCompany(t.db, 1001)).id;
     chain = (await customerByCompany(t.db, 6001)).id;
     await t.db.insert(holidays).values({ date: THURSDAY, name: 'Thanksgiving Day' });
   });
-  afterAll(async () => {
-    await t.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => t.close());
 
   const post = (cookie: string, payload: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({
@@ -99,7 +85,7 @@ describe('POST Order by staff for a customer (design.md 7.5)', () => {
     expect((await t.db.select().from(orderDrafts).where(eq(orderDrafts.customerId, bar))).length).toBe(1);
 
     await t.app.settle();
-    const mail = await PostalMime.parse(readFileSync(path.join(dir, 'outbox', `${OrderNum}.eml`)));
+    const mail = await PostalMime.parse(readFileSync(path.join(t.dir, 'outbox', `${OrderNum}.eml`)));
     expect(mail.to).toEqual([{ name: '', address: 'night@bar.example.com' }]);
 
     // Who entered it: in the order's detail (the customer's too), their history and Regenerate's list.

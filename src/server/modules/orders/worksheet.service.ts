@@ -1,4 +1,5 @@
 import { businessToday } from '../../../domain/business-date.js';
+import { OrderStatus } from '../../../domain/enums.js';
 import { WORKSHEET_DATES } from '../../../domain/order-view.schema.js';
 import type { Database } from '../../db/client.js';
 import type { CustomerWithAnswer } from './orders.service.js';
@@ -9,7 +10,8 @@ import { customerColumnsSql, runStatement, type Statement } from './statements.j
  * same round trip) and the answer: the 5 most recent delivery dates before today ($2), and
  * the products the customer may order today as the order form offers them (design.md 5.2:
  * active, linked, the link's dates containing today), each with the cases ordered on those
- * dates, web and imported orders alike, in the link's order. After them, marked
+ * dates, web and imported orders alike (a cancelled order counts for nothing: design.md 7.10),
+ * in the link's order. After them, marked
  * `IsOffered: false`, the products the customer may no longer order that appear in those
  * dates (a link that ended, a product made inactive, an item only the ERP knows): the sheet
  * keeps their history but never offers them (issue 17, item 3). A date with no cases for a
@@ -21,7 +23,7 @@ const worksheetStatement: Statement = {
   text: `
 with dates as (
   select distinct delivery_date from orders
-  where customer_id = $1 and delivery_date < $2::text::date
+  where customer_id = $1 and delivery_date < $2::text::date and status <> ${OrderStatus.Cancelled}
   order by delivery_date desc
   limit ${WORKSHEET_DATES}
 ),
@@ -32,6 +34,7 @@ cases as (
     from orders o
     join order_lines ol on ol.order_id = o.id
     where o.customer_id = $1 and o.delivery_date in (select delivery_date from dates)
+      and o.status <> ${OrderStatus.Cancelled}
     group by ol.code, o.delivery_date
     having sum(ol.case_quantity) > 0
   ) s

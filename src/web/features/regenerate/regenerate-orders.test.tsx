@@ -35,6 +35,7 @@ const order = (Id: number, OrderNum: string, CompanyId: number, CreateDate: stri
   ExportedAt: null,
   MailedAt: null,
   EnteredBy: null,
+  Status: 1,
 });
 const orders = [
   order(11, 'W000011', 1001, '2025-03-01T15:00:00Z'),

@@ -1,0 +1,250 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { OrderStatus, orderStatusName } from '../../../domain/enums.js';
+import type { OrderInput, ValidOrder } from '../../../domain/order.schema.js';
+import { changeMessages, changeWindow } from '../../../domain/order-change.js';
+import { orderFor } from '../../../domain/staff-order.js';
+import { customers, customerTypes, orderLines, orders } from '../../db/schema.js';
+import { crashPoint } from '../../lib/crash-point.js';
+import { conflict, forbidden, notFound, unauthorized } from '../../lib/http-error.js';
+import { type AuditActor, auditActor, recordAudit } from '../audit/audit.js';
+import { sendConfirmation } from '../mail/confirmation.js';
+import { MAIL_LEASE_MS } from '../mail/mail-retry.service.js';
+import { claimExportFile, EXPORT_CLAIM_LEASE_MS, settleExportClaim, undoClaim } from './export-claim.js';
+import { type Answer, checkOrder, orderCaller, orderRefused, saved } from './order-check.js';
+import type { OrderableProducts } from './order-save.service.js';
+import { getOrderDetail } from './orders.service.js';
+import { overridden } from './place-order.js';
+import { type OrderShape, productsValue, staffChangeAudit } from './staff-order-audit.js';
+
+/**
+ * Change and cancel before the cutoff (design.md 7.10, decision 052), top to bottom: whose
+ * order (another customer's answers as an unknown id), the window, the new body's rules; then
+ * one transaction with the row locked: the window again, the export file claimed by a rename,
+ * the new version (or Status Cancelled), the audit row of a staff change, the claim's lease;
+ * after the commit the file is settled from the database and the mail goes out again.
+ */
+
+/** The order a change is about, its customer and their type's cutoff rules. */
+async function changeTarget(app: FastifyInstance, request: FastifyRequest, id: number) {
+  const p = request.principal;
+  if (!p) throw unauthorized();
+  const [row] = await app.db
+    .select({
+      id: orders.id,
+      customerId: orders.customerId,
+      orderNum: orders.orderNum,
+      source: orders.source,
+      status: orders.status,
+      deliveryDate: orders.deliveryDate,
+      companyId: customers.companyId,
+      name: customers.name,
+      leadHours: customerTypes.leadHours,
+      cutoffHours: customerTypes.cutoffHours,
+      cutoffMinutes: customerTypes.cutoffMinutes,
+    })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .innerJoin(customerTypes, eq(customerTypes.id, customers.customerTypeId))
+    .where(and(eq(orders.id, id), p.role === 'customer' ? eq(orders.customerId, p.customer.id) : undefined));
+  if (!row) throw notFound('The order');
+  const rules = { LeadHours: row.leadHours, CutoffHours: row.cutoffHours, CutoffMinutes: row.cutoffMinutes };
+  assertWindowOpen(row, rules, app.now(), app.config.businessTz);
+  return { ...row, rules };
+}
+
+type WindowRow = { orderNum: string; source: string; status: number; deliveryDate: string };
+
+function assertWindowOpen(row: WindowRow, rules: Parameters<typeof changeWindow>[1], now: Date, tz: string) {
+  const window = changeWindow(
+    {
+      OrderNum: row.orderNum,
+      DeliveryDate: row.deliveryDate,
+      Source: row.source === 'web' ? 'web' : 'erp',
+      Status: row.status,
+    },
+    rules,
+    now,
+    tz,
+  );
+  if (!window.open) throw conflict(window.message);
+}
+
+/** PUT Order/{id}: the order replaced by the body, under every rule of POST Order. */
+export async function changeOrder(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: { id: number; order: OrderInput; invalid: Error | undefined; fieldErrors: () => Answer<never> },
+): Promise<Answer<200>> {
+  const target = await changeTarget(app, request, input.id);
+  const named = (input.order as { CustomerId?: unknown }).CustomerId;
+  // A customer's staff fields are refused first, as POST Order refuses them (decision 009).
+  const whose = orderFor(orderCaller(request.principal!), { ...input.order, CustomerId: target.customerId });
+  if (!whose.ok && whose.refusal === 'forbidden') throw forbidden(whose.Message);
+  if (named !== undefined && named !== null && named !== target.customerId)
+    return orderRefused([{ Field: 'CustomerId', Message: changeMessages.otherCustomer }]);
+  if (input.invalid) return input.fieldErrors();
+  if (!whose.ok) return orderRefused([{ Field: whose.Field, Message: whose.Message }]);
+  const checked = await checkOrder(app, request, { order: input.order, whose, idempotencyKey: null });
+  if (checked.ok === false) return checked.answer;
+  if (checked.ok === 'repeat') throw new Error('PUT Order sends no Idempotency-Key');
+  const { context, now } = checked;
+  const staff = whose.byStaff
+    ? {
+        actor: auditActor(request, () => now),
+        override: {
+          order: checked.order,
+          overridden: overridden(checked.order, context.type, now, app.config.businessTz),
+        },
+      }
+    : null;
+  const change = { kind: 'change' as const, order: checked.order, products: context.products, staff };
+  return commitChange(app, request, target, change, now);
+}
+
+/** POST Order/{id}/Cancel: Status Cancelled, the file removed, the mail marked Cancelled. */
+export async function cancelOrder(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  id: number,
+): Promise<Answer<200>> {
+  const target = await changeTarget(app, request, id);
+  const now = app.now();
+  const staff =
+    request.principal?.role === 'admin' ? { actor: auditActor(request, () => now), override: null } : null;
+  return commitChange(app, request, target, { kind: 'cancel', staff }, now);
+}
+
+type Change =
+  | { kind: 'change'; order: ValidOrder; products: OrderableProducts; staff: Staff }
+  | { kind: 'cancel'; staff: Staff };
+type Staff = {
+  actor: AuditActor;
+  override: { order: ValidOrder; overridden: ReturnType<typeof overridden> } | null;
+} | null;
+
+async function commitChange(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  target: Awaited<ReturnType<typeof changeTarget>>,
+  change: Change,
+  now: Date,
+): Promise<Answer<200>> {
+  const { exportDir, businessTz: tz } = app.config;
+  const { orderNum } = target;
+  await app.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, target.id)).for('update');
+    if (!row) throw notFound('The order');
+    // Another change may have committed while this one waited for the lock.
+    assertWindowOpen(row, target.rules, now, tz);
+    const claim = await claimExportFile(exportDir, orderNum, row.exportedAt);
+    if (claim === 'taken') throw conflict(changeMessages.withDistributor(orderNum));
+    crashPoint('order-claimed');
+    try {
+      const lines = await tx
+        .select()
+        .from(orderLines)
+        .where(eq(orderLines.orderId, row.id))
+        .orderBy(asc(orderLines.id));
+      const before: OrderShape = {
+        DeliveryDate: row.deliveryDate,
+        Name: row.name,
+        Phone: row.phone,
+        Email: row.email,
+        ReferencePO: row.referencePo,
+        Products: productsValue(lines),
+        Status: orderStatusName(row.status),
+      };
+      let after: OrderShape = { ...before, Status: orderStatusName(OrderStatus.Cancelled) };
+      const mail = {
+        mailedAt: null,
+        mailAttempts: 1,
+        mailSendingUntil: new Date(now.getTime() + MAIL_LEASE_MS),
+        mailNextAttemptAt: now,
+        mailError: null,
+      };
+      const lease = { changedAt: now, exportClaimedUntil: new Date(now.getTime() + EXPORT_CLAIM_LEASE_MS) };
+      if (change.kind === 'cancel') {
+        await tx
+          .update(orders)
+          .set({ status: OrderStatus.Cancelled, ...lease, ...mail })
+          .where(eq(orders.id, row.id));
+      } else {
+        const o = change.order;
+        const referencePo = o.ReferencePO ?? '';
+        await tx
+          .update(orders)
+          .set({
+            deliveryDate: o.DeliveryDate,
+            name: o.Name,
+            phone: o.Phone,
+            email: o.Email,
+            referencePo,
+            ...(o.OverrideLeadTime ? { overrideReason: o.OverrideReason } : {}),
+            ...lease,
+            ...mail,
+          })
+          .where(eq(orders.id, row.id));
+        const codes = change.products;
+        await tx.delete(orderLines).where(eq(orderLines.orderId, row.id));
+        await tx.insert(orderLines).values(
+          o.ProductQuantities.map((l) => ({
+            orderId: row.id,
+            productId: codes.get(l.Code)?.ProductId ?? null,
+            code: l.Code,
+            description: codes.get(l.Code)?.Description ?? '',
+            unitsPerCase: l.UnitsPerCase,
+            caseQuantity: l.CaseQuantity,
+            unitQuantity: l.UnitQuantity,
+            isCaseOnly: l.IsCaseOnly,
+          })),
+        );
+        after = {
+          DeliveryDate: o.DeliveryDate,
+          Name: o.Name,
+          Phone: o.Phone,
+          Email: o.Email,
+          ReferencePO: referencePo,
+          Products: productsValue(
+            o.ProductQuantities.map((l) => ({
+              code: l.Code,
+              caseQuantity: l.CaseQuantity,
+              unitQuantity: l.UnitQuantity,
+            })),
+          ),
+          Status: before.Status,
+        };
+      }
+      if (change.staff) {
+        await recordAudit(
+          tx,
+          change.staff.actor,
+          staffChangeAudit(target, { id: row.id, orderNum }, before, after, change.staff.override),
+        );
+      }
+    } catch (err) {
+      // Not committed: the claim this change made goes back as it was, while the row is locked.
+      if (claim === 'claimed' || claim === 'first') await undoClaim(exportDir, orderNum, claim);
+      throw err;
+    }
+  });
+  crashPoint('order-committed');
+  request.log.info(
+    { orderNum, change: change.kind, by: change.staff?.actor.userName ?? null },
+    'order changed',
+  );
+  // The file from the database as it now stands; should this fail, the claim's lease lapses and
+  // the recovery sweep writes it (decision 052).
+  try {
+    await settleExportClaim(app.db, { exportDir, tz, now }, orderNum, true);
+  } catch (err) {
+    request.log.error({ err, orderNum }, 'order changed but its back-office file could not be settled yet');
+  }
+  const detail = await getOrderDetail(app.db, { id: target.id });
+  app.background(
+    sendConfirmation(app, detail, app.now()).catch((err) => {
+      request.log.error({ err, orderNum, to: detail.Email }, 'order changed but its mail could not be sent');
+    }),
+  );
+  return saved(orderNum, 200);
+}
