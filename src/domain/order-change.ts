@@ -27,7 +27,7 @@ export type ChangeWindow =
 export const changeMessages = {
   /** 7.10's 409 after the cutoff: 'its cutoff passed at 4:00 PM Central on Wednesday 11/25'. */
   cutoffPassed: (orderNum: string, closedAt: Date, tz: string) =>
-    `Order ${orderNum} can no longer be changed: its cutoff passed at ${wallTime(closedAt, tz)} ${zoneName(tz)} on ${weekdayMonthDay(businessClock(closedAt, tz).date)}`,
+    `Order ${orderNum} can no longer be changed: its cutoff passed at ${cutoffMoment(closedAt, tz)}`,
   /** 7.10's 409 when the ERP has taken the order's file. */
   withDistributor: (orderNum: string) =>
     `Order ${orderNum} is already with the distributor: call to change it`,
@@ -72,4 +72,12 @@ export function changeableUntil(
 ): string | null {
   const window = changeWindow(order, rules, now, tz);
   return window.open ? window.until.toISOString() : null;
+}
+
+/**
+ * '4:00 PM Central on Wednesday 11/25': an order's cutoff as the 409 and the order's detail say
+ * it, on the business zone's wall clock.
+ */
+export function cutoffMoment(instant: Date, tz: string): string {
+  return `${wallTime(instant, tz)} ${zoneName(tz)} on ${weekdayMonthDay(businessClock(instant, tz).date)}`;
 }

@@ -8,6 +8,8 @@ export const paths = {
   orderForm: (id: number | string = 0) => `/order/form/${id}`,
   /** Re-Order: a new order form (id 0) filled from order `orderId`, delivery date cleared. */
   orderReorder: (orderId: number | string) => `/order/form/0?copy=${orderId}`,
+  /** Change a placed order before its cutoff (design.md 7.10): the same form, filled with it. */
+  orderChange: (orderId: number | string) => `/order/form/0?change=${orderId}`,
   worksheet: (customerId: number | string, name: string) =>
     `/worksheet/${customerId}/${encodeURIComponent(name)}`,
 
@@ -24,6 +26,9 @@ export const paths = {
   customerOrders: (id: number | string) => `/maint/customer/edit/${id}?tab=orders`,
   /** Staff's order for the customer (design.md 7.5): the customer's order form, as staff. */
   customerOrder: (id: number | string) => `/maint/customer/order/${id}`,
+  /** Staff change a customer's placed order (design.md 7.10) on the customer's order form. */
+  customerOrderChange: (id: number | string, orderId: number | string) =>
+    `/maint/customer/order/${id}?change=${orderId}`,
   maintOrder: (id: number | string) => `/maint/order/${id}`,
   customerItemsImport: '/maint/customer/importitems',
   customerTypes: '/maint/customertype',

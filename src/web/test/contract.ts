@@ -80,6 +80,9 @@ const routes: [method: string, path: RegExp, success: Success, errors?: z.ZodTyp
   // A refused order answers its checks in the order's own shape, or the usual error body.
   ['POST', /^Order$/, OrderSaveResponseSchema, OrderSaveResponseSchema.or(ApiErrorSchema)],
   ['GET', /^Order\/\d+$/, OrderDetailSchema],
+  // Change and cancel before the cutoff (design.md 7.10): 422 as POST Order, 404 and 409 as errors.
+  ['PUT', /^Order\/\d+$/, OrderSaveResponseSchema, OrderSaveResponseSchema.or(ApiErrorSchema)],
+  ['POST', /^Order\/\d+\/Cancel$/, OrderSaveResponseSchema],
   ['GET', /^Orders\/\d+$/, OrderListSchema],
   ['GET', /^Order\/\d+\/Last$/, OrderDetailSchema],
   ['POST', /^Order\/Copy$/, CopiedOrderSchema],

@@ -5,6 +5,7 @@ import { useBelow } from '../../lib/use-below';
 import { paths } from '../../paths';
 import { breakpoints } from '../../theme';
 import { useOrder } from './api/get-order';
+import { OrderChangeActions } from './components/order-change-actions';
 import { OrderDetailView } from './components/order-detail-view';
 
 /** /maint/order/{id}: one order as staff see it, with whose it is and who entered it (design.md 7.5). */
@@ -29,6 +30,7 @@ export function Component() {
   }
   return (
     <Stack gap="md" maw={1100}>
+      <OrderChangeActions order={order} changeTo={paths.customerOrderChange(order.CustomerId, order.Id)} />
       <OrderDetailView order={order} isPhone={isPhone} showCustomer />
       <Group>
         <Button

@@ -2,9 +2,11 @@ import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useLocation, useSearchParams } from 'react-router';
 import { customerTypeDefaults } from '../../../domain/customer-type.schema';
 import type { CustomerTypeRules } from '../../../domain/order.schema';
+import type { OrderDetail } from '../../../domain/order-view.schema';
 import { useCustomerTypes } from '../customer-types/api/get-customer-types';
 import { useUpcomingHolidays } from '../holidays/api/get-holidays';
 import { useCopiedOrder } from './api/copy-order';
+import { useOrder } from './api/get-order';
 import { useOrders } from './api/get-orders';
 import { useOwnCustomer } from './api/get-own-customer';
 import { DraftOffer } from './components/draft-offer';
@@ -25,6 +27,8 @@ export interface OrderFormScreenProps {
   customer: { Id: number; CompanyId: number };
   /** The order to copy (Re-Order), or null for a new one. */
   copyId: number | null;
+  /** The placed order to change (design.md 7.10), or null. */
+  changeId?: number | null;
   /**
    * Staff ordering for the customer (design.md 7.5): the customer's draft is neither offered
    * nor written, and the form says whom the order is for.
@@ -38,21 +42,35 @@ export interface OrderFormScreenProps {
  * ahead), for the customer's /order/form and staff's order for a customer alike: one form,
  * chosen by customer and role.
  */
-export function OrderFormScreen({ customer: who, copyId, staff, onSaveStatus }: OrderFormScreenProps) {
+export function OrderFormScreen({
+  customer: who,
+  copyId,
+  changeId = null,
+  staff,
+  onSaveStatus,
+}: OrderFormScreenProps) {
   const routeState = useLocation().state as DraftRouteState | null;
-  // A customer's new order offers their unsent one first (design.md 7.3); a Re-Order and staff do not.
-  const draft = useDraftChoice(who.Id, copyId === null && !staff, routeState?.draft === 'continue' && !staff);
+  // A customer's new order offers their unsent one first (design.md 7.3); a Re-Order, a change
+  // and staff do not.
+  const fresh = copyId === null && changeId === null;
+  const draft = useDraftChoice(who.Id, fresh && !staff, routeState?.draft === 'continue' && !staff);
 
   const types = useCustomerTypes();
   const customer = useOwnCustomer(who.Id);
   const copy = useCopiedOrder(copyId, who.Id);
+  const change = useOrder(changeId ?? 0);
   // For the last order's contact and a note when an order for the chosen date exists; the form
   // does without them if they cannot be loaded.
   const orders = useOrders(who.CompanyId);
   // The picker disables holidays (design.md 7.2); without them the form still works and the
   // server still refuses a holiday, so a failed load does not stop the order.
   const holidays = useUpcomingHolidays(todayInBusiness());
-  const queries = copyId === null ? [types, customer] : [types, customer, copy];
+  const queries = [
+    types,
+    customer,
+    ...(copyId === null ? [] : [copy]),
+    ...(changeId === null ? [] : [change]),
+  ];
   const failed = queries.find((q) => q.isError);
 
   if (failed) {
@@ -71,6 +89,7 @@ export function OrderFormScreen({ customer: who, copyId, staff, onSaveStatus }: 
     !types.data ||
     !customer.data ||
     (copyId !== null && !copy.data) ||
+    (changeId !== null && !change.data) ||
     orders.isPending ||
     holidays.isPending ||
     draft.pending
@@ -91,7 +110,10 @@ export function OrderFormScreen({ customer: who, copyId, staff, onSaveStatus }: 
       />
     );
   }
+  if (change.data && change.data.ChangeableUntil === null) return <NotChangeable order={change.data} />;
   const typeId = customer.data.CustomerTypeId;
+  // A change is not "another order for this date" of itself.
+  const others = (orders.data?.Orders ?? []).filter((o) => o.Id !== changeId);
   const type = types.data.find((t) => t.Id === typeId);
   const customerType: CustomerTypeRules = type ?? { Id: typeId, ...customerTypeDefaults };
   return (
@@ -101,14 +123,20 @@ export function OrderFormScreen({ customer: who, copyId, staff, onSaveStatus }: 
           Copied from order {copy.data.OrderNum}. Choose a delivery date, then check the quantities.
         </Text>
       )}
+      {change.data && (
+        <Text c="dimmed" fz="sm" data-testid="changing-order">
+          {`Changing order ${change.data.OrderNum}. Submit sends it again under the same Web Conf #.`}
+        </Text>
+      )}
       <OrderForm
-        key={copyId ?? draft.formKey}
+        key={changeId ? `change-${changeId}` : (copyId ?? draft.formKey)}
         customerId={who.Id}
         asStaff={staff !== undefined}
         customerType={customerType}
         products={customer.data.Products}
         copy={copy.data ?? null}
-        orders={orders.data?.Orders ?? []}
+        change={change.data ?? null}
+        orders={others}
         holidays={holidays.data}
         restored={draft.restored}
         {...(onSaveStatus ? { onSaveStatus } : {})}
@@ -116,6 +144,25 @@ export function OrderFormScreen({ customer: who, copyId, staff, onSaveStatus }: 
       />
     </>
   );
+}
+
+/** A change asked for once the order can no longer be changed (its cutoff passed, or cancelled). */
+function NotChangeable({ order }: { order: OrderDetail }) {
+  return (
+    <Alert
+      color="yellow"
+      title={`Order ${order.OrderNum} can no longer be changed`}
+      data-testid="not-changeable"
+    >
+      Its cutoff has passed or it is no longer open. Please call us to change it.
+    </Alert>
+  );
+}
+
+/** The order to change, from the route's `?change=`. */
+export function useChangeId(): number | null {
+  const [search] = useSearchParams();
+  return copySource(undefined, search.get('change'));
 }
 
 /** The screen's copy source from the route: `/…/{id}` or `?copy=`. */

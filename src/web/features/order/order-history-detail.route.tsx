@@ -5,9 +5,13 @@ import { useBelow } from '../../lib/use-below';
 import { paths } from '../../paths';
 import { breakpoints } from '../../theme';
 import { useOrder } from './api/get-order';
+import { OrderChangeActions } from './components/order-change-actions';
 import { OrderDetailView } from './components/order-detail-view';
 
-/** /order/history/detail/{id}: one order, read-only, with Back and Copy (spec section 2). */
+/**
+ * /order/history/detail/{id}: one order, read-only, with Back and Copy (spec section 2), and
+ * until its cutoff Change and Cancel (design.md 7.10).
+ */
 export function Component() {
   const { id } = useParams();
   const orderId = Number(id);
@@ -30,7 +34,12 @@ export function Component() {
       </Alert>
     );
   } else if (order) {
-    body = <OrderDetailView order={order} isPhone={isPhone} />;
+    body = (
+      <>
+        <OrderChangeActions order={order} changeTo={paths.orderChange(order.Id)} />
+        <OrderDetailView order={order} isPhone={isPhone} />
+      </>
+    );
   }
 
   return (

@@ -8,7 +8,7 @@ import {
   orderInputSchemaFor,
 } from '../../../domain/order.schema';
 import { casesInAll, missingCases } from '../../../domain/order-minimum';
-import type { CopiedOrder, OrderSummary } from '../../../domain/order-view.schema';
+import type { CopiedOrder, OrderDetail, OrderSummary } from '../../../domain/order-view.schema';
 import { zodValidate } from '../../lib/zod-form';
 import {
   type DraftLine,
@@ -39,6 +39,11 @@ export interface OrderFormSetup {
   products: readonly CustomerProduct[];
   /** Re-Order: the copied order (its delivery date is already cleared). */
   copy?: CopiedOrder | null;
+  /**
+   * Change (design.md 7.10): the placed order being changed, loaded with its own date, contact
+   * and quantities; Submit then sends it again under its Web Conf #.
+   */
+  change?: OrderDetail | null;
   /** The customer's orders, newest first: a new order starts with the last one's contact. */
   orders?: readonly OrderSummary[];
   /** The holidays ahead (design.md 7.2): never offered, and refused as the server refuses them. */
@@ -62,10 +67,13 @@ export function headerSchemaFor(ctx: DeliveryDateContext) {
   return orderInputSchemaFor(ctx).omit({ ProductQuantities: true });
 }
 
-function initialHeader(copy: CopiedOrder | null | undefined, contact: Contact | null): OrderHeaderValues {
+function initialHeader(
+  copy: CopiedOrder | OrderDetail | null | undefined,
+  contact: Contact | null,
+): OrderHeaderValues {
   if (!copy) return contact ? { ...emptyHeader, ...contact } : emptyHeader;
   return {
-    DeliveryDate: null,
+    DeliveryDate: copy.DeliveryDate,
     Name: copy.Name,
     Phone: copy.Phone.replace(/\D/g, '').slice(-10),
     Email: copy.Email,
@@ -79,11 +87,14 @@ export function useOrderForm({
   asStaff = false,
   customerType,
   products,
-  copy,
+  copy: copied,
+  change,
   orders = [],
   holidays,
   restored,
 }: OrderFormSetup) {
+  // A change starts from the order as placed, a Re-Order from the copy (its date cleared).
+  const copy = change ?? copied;
   const now = useBusinessNow();
   const today = todayInBusiness(now);
   // Staff's "Override lead time" switch: the picker then offers dates from today, and the

@@ -10,6 +10,7 @@ import { MessageKind, showSystemDialog } from '../../components/dialogs/system-d
 import { ApiError, isApiError } from '../../lib/api-client';
 import { NO_CONNECTION_MESSAGE } from '../../lib/messages';
 import { paths } from '../../paths';
+import { isNoLongerChangeable, useChangeOrder } from './api/change-order';
 import { newIdempotencyKey, usePlaceOrder } from './api/place-order';
 import { formatDate, formatWeekdayDate } from './order-time';
 import type { DraftAutosave } from './use-draft-autosave';
@@ -46,6 +47,11 @@ export interface SubmitOrderOptions {
    * goes to `doneTo` (the customer's orders in /maint) instead of the customer's order home.
    */
   staff?: { customerLabel: string; doneTo: string };
+  /**
+   * A change of placed order `orderId` (design.md 7.10): sent with PUT Order/{id}, confirmed as
+   * changed, and OK (or a refusal because it can no longer be changed) goes to its detail.
+   */
+  change?: { orderId: number; doneTo: string };
 }
 
 /** The new earliest date when the server refused the delivery date because a cutoff passed meanwhile. */
@@ -104,9 +110,26 @@ function offerRetry(): Promise<boolean> {
   });
 }
 
-export function useSubmitOrder({ today, onBackToStart, onMoveDate, autosave, staff }: SubmitOrderOptions) {
+function confirmationText(staff: SubmitOrderOptions['staff'], changed: boolean): string {
+  if (changed)
+    return staff ? `The order for ${staff.customerLabel} has been changed.` : 'Your order has been changed.';
+  return staff
+    ? `The order for ${staff.customerLabel} has been submitted.`
+    : 'Thank you. Your order has been submitted.';
+}
+
+export function useSubmitOrder({
+  today,
+  onBackToStart,
+  onMoveDate,
+  autosave,
+  staff,
+  change,
+}: SubmitOrderOptions) {
   const navigate = useNavigate();
   const placeOrder = usePlaceOrder();
+  const changeOrder = useChangeOrder();
+  const pending = placeOrder.isPending || changeOrder.isPending;
   const attempt = useRef<{ body: string; key: string } | null>(null);
 
   const keyFor = (order: OrderInput): string => {
@@ -116,7 +139,7 @@ export function useSubmitOrder({ today, onBackToStart, onMoveDate, autosave, sta
   };
 
   const submit = async (order: OrderInput) => {
-    if (placeOrder.isPending) return;
+    if (pending) return;
     if (needsFarDateConfirmation(order.DeliveryDate, today)) {
       const yes = await showConfirmDialog({
         title: 'Delivery Date',
@@ -134,7 +157,9 @@ export function useSubmitOrder({ today, onBackToStart, onMoveDate, autosave, sta
     autosave?.pause();
     let orderNum: string;
     try {
-      const answer = await placeOrder.mutateAsync({ order, idempotencyKey: keyFor(order) });
+      const answer = change
+        ? await changeOrder.mutateAsync({ orderId: change.orderId, order })
+        : await placeOrder.mutateAsync({ order, idempotencyKey: keyFor(order) });
       if (!answer.IsSuccessful || !answer.OrderNum)
         throw new ApiError(422, answer.ErrorMessage ?? NO_CONNECTION_MESSAGE);
       orderNum = answer.OrderNum;
@@ -155,6 +180,8 @@ export function useSubmitOrder({ today, onBackToStart, onMoveDate, autosave, sta
         title: ORDER_ERROR_TITLE,
         message: error instanceof ApiError ? error.ErrorMessage : NO_CONNECTION_MESSAGE,
       });
+      // The cutoff passed or the distributor has the order: the detail shows it as it stands.
+      if (change && isNoLongerChangeable(error)) void navigate(change.doneTo);
       return;
     }
     attempt.current = null;
@@ -165,11 +192,7 @@ export function useSubmitOrder({ today, onBackToStart, onMoveDate, autosave, sta
       persistent: true,
       message: (
         <Stack gap={4}>
-          <Text>
-            {staff
-              ? `The order for ${staff.customerLabel} has been submitted.`
-              : 'Thank you. Your order has been submitted.'}
-          </Text>
+          <Text>{confirmationText(staff, change !== undefined)}</Text>
           <Text>
             Web Conf #:{' '}
             <Text span fw={700} data-testid="web-conf-number">
@@ -179,8 +202,8 @@ export function useSubmitOrder({ today, onBackToStart, onMoveDate, autosave, sta
         </Stack>
       ),
     });
-    void navigate(staff?.doneTo ?? paths.orderHome);
+    void navigate(change?.doneTo ?? staff?.doneTo ?? paths.orderHome);
   };
 
-  return { submit, isSubmitting: placeOrder.isPending };
+  return { submit, isSubmitting: pending };
 }

@@ -1,5 +1,6 @@
 import { Title } from '@mantine/core';
 import { formatCompanyId } from '../../../../domain/company-id';
+import { orderStatusName } from '../../../../domain/enums';
 import type { OrderDetail } from '../../../../domain/order-view.schema';
 import { formatPhone } from '../../../../domain/phone';
 import { enteredByLabel } from '../../../../domain/staff-order';
@@ -30,6 +31,7 @@ export function OrderDetailView({
     { label: 'Web Conf #', value: order.OrderNum, testId: 'detail-order-num' },
     { label: 'Order Date', value: formatDateTime(order.CreateDate) },
     { label: 'Delivery Date', value: formatDate(order.DeliveryDate) },
+    { label: 'Status', value: orderStatusName(order.Status), testId: 'detail-status' },
     { label: 'Name', value: order.Name },
     { label: 'Phone', value: formatPhone(order.Phone) },
     { label: 'Email', value: order.Email },

@@ -2,6 +2,7 @@ import { Alert, Stack, Stepper, VisuallyHidden } from '@mantine/core';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { focusHeading } from '../../../components/layout/route-focus';
 import { useBelow } from '../../../lib/use-below';
+import { paths } from '../../../paths';
 import { breakpoints } from '../../../theme';
 import { useOrderGuide } from '../api/get-order-guide';
 import { orderPayload } from '../order-draft';
@@ -21,6 +22,11 @@ const PRODUCT_TABLE_MIN_WIDTH = 1024;
 function named(codes: readonly string[], products: readonly { Code: string; Description: string }[] = []) {
   const description = new Map(products.map((p) => [p.Code, p.Description]));
   return codes.map((c) => (description.get(c) ? `${description.get(c)} (${c})` : c)).join(', ');
+}
+
+/** Where a change's confirmation goes: the order's detail, the customer's or staff's. */
+function changeDoneTo(orderId: number, staff: OrderFormProps['staff']): string {
+  return staff ? paths.maintOrder(orderId) : paths.orderHistoryDetail(orderId);
 }
 
 export const STEP_LABELS = ['Create New Order', 'Select Your Products', 'Preview Order'] as const;
@@ -50,15 +56,19 @@ export function OrderForm({ onSaveStatus, staff, ...setup }: OrderFormProps) {
     () => draftFromForm({ header: form.values, drafts: state.drafts, step: active }),
     [form.values, state.drafts, active],
   );
-  // The draft is the customer's own (design.md 7.3): staff's form never writes it.
-  const autosave = useDraftAutosave(setup.customerId, draft, !setup.asStaff);
+  // The draft is the customer's next new order (design.md 7.3): staff's form and a change of a
+  // placed order never write it.
+  const autosave = useDraftAutosave(setup.customerId, draft, !setup.asStaff && !setup.change);
   useEffect(() => onSaveStatus?.(autosave.status), [onSaveStatus, autosave.status]);
   const { submit, isSubmitting } = useSubmitOrder({
     today,
     onBackToStart: () => setActive(0),
     onMoveDate: (date) => form.setFieldValue('DeliveryDate', date),
-    ...(setup.asStaff ? {} : { autosave }),
+    ...(setup.asStaff || setup.change ? {} : { autosave }),
     ...(staff ? { staff } : {}),
+    ...(setup.change
+      ? { change: { orderId: setup.change.Id, doneTo: changeDoneTo(setup.change.Id, staff) } }
+      : {}),
   });
 
   // A restored draft opens on its step, unless that step can no longer be opened (a cutoff
@@ -108,7 +118,7 @@ export function OrderForm({ onSaveStatus, staff, ...setup }: OrderFormProps) {
 
   const header = form.getValues();
   return (
-    <form onSubmit={onSubmitStep} noValidate aria-label="New order">
+    <form onSubmit={onSubmitStep} noValidate aria-label={setup.change ? 'Change order' : 'New order'}>
       <Stack gap="md">
         {staff && <StaffOrderBanner customerLabel={staff.customerLabel} />}
         <Stepper
@@ -152,7 +162,7 @@ export function OrderForm({ onSaveStatus, staff, ...setup }: OrderFormProps) {
                 <Stack gap="sm">
                   {state.copiedButUnavailable.length > 0 && (
                     <Alert color="yellow" title="Some products were left out">
-                      {`Not available for this delivery date: ${named(state.copiedButUnavailable, setup.copy?.Products)}.`}
+                      {`Not available for this delivery date: ${named(state.copiedButUnavailable, (setup.change ?? setup.copy)?.Products)}.`}
                     </Alert>
                   )}
                   <GuideStep
