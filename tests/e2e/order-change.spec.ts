@@ -58,7 +58,9 @@ test('a bar changes an order and cancels another before the cutoff; the ERP file
     // Change: the detail says until when, and Change opens the order in the same form.
     await bar.goto(`/order/history/detail/${toChange.Id}`);
     const changeBox = bar.getByTestId('order-change-window');
-    await expect(changeBox).toContainText(/You can change or cancel this order until \d+:\d\d [AP]M Central on/);
+    await expect(changeBox).toContainText(
+      /You can change or cancel this order until \d+:\d\d [AP]M Central on/,
+    );
     await expectAccessible(bar);
     await saveScreen(bar, 'order-change-detail');
     await changeBox.getByRole('link', { name: 'Change' }).click();
