@@ -6,7 +6,7 @@ import './app.css';
 
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { OfflineBanner } from './components/app-status/offline-banner';
@@ -31,17 +31,23 @@ export function startApp() {
   // screen shows when the app sends a customer to sign in.
   document.getElementById('login-page')?.remove();
 
-  createRoot(root).render(
-    <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-          <BusyOverlay />
-          <OfflineBanner />
-          {/* Notifications and the ModalsProvider, loaded once the first screen is up. */}
-          <DeferredHosts />
-        </QueryClientProvider>
-      </MantineProvider>
-    </StrictMode>,
+  const reactRoot = createRoot(root);
+  // A transition: React renders the first screen in slices of a few ms and lets the phone's
+  // CPU answer in between, instead of one long task (issue 22: total blocking time). The shell
+  // shows meanwhile.
+  startTransition(() =>
+    reactRoot.render(
+      <StrictMode>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+            <BusyOverlay />
+            <OfflineBanner />
+            {/* Notifications and the ModalsProvider, loaded once the first screen is up. */}
+            <DeferredHosts />
+          </QueryClientProvider>
+        </MantineProvider>
+      </StrictMode>,
+    ),
   );
 }

@@ -40,6 +40,8 @@
       const answer = fetch(`/api/v1/${apiPath}`, {
         credentials: 'same-origin',
         headers: { Accept: 'application/json' },
+        // Before the app's scripts, which ask for the same connections.
+        priority: 'high',
       });
       // Not taken, or taken later: a failure is the taker's to see, never an unhandled rejection.
       answer.catch(() => {});
@@ -49,16 +51,23 @@
     const session = ask('Session');
     ask('Footer');
     if (page[2] !== 'order-home') return;
-    session
+    // The messages and the delivery dates, read here as they come (before apiFetch can take
+    // them): the entry draws them into the shell while the app's JavaScript loads
+    // (src/web/shell/order-home-first-paint.ts). Null for either when there is none to draw.
+    const read = (answer) => answer.then((res) => (res.ok ? res.clone().json() : null));
+    window.__earlyHome = session
       .then((res) => (res.ok ? res.clone().json() : null))
       .then((s) => {
         const customer = s && s.Role === 'customer' ? s.Customer : null;
-        if (!customer || !window.__earlyAnswers) return;
-        ask(`DisplayMessages/${customer.CustomerTypeId}`);
-        ask(`Customer/${customer.Id}/DeliveryDates?count=2`);
+        if (!customer || !window.__earlyAnswers) return [null, null];
+        const home = Promise.all([
+          read(ask(`DisplayMessages/${customer.CustomerTypeId}`)),
+          read(ask(`Customer/${customer.Id}/DeliveryDates?count=2`)),
+        ]);
         ask(`Customer/${customer.Id}/Draft`);
-      })
-      .catch(() => {});
+        return home;
+      });
+    window.__earlyHome.catch(() => {});
   };
   window.__startShell = start;
   start(location.pathname);
