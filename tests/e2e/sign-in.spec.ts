@@ -75,7 +75,9 @@ test.describe('customer sign-in', () => {
 });
 
 test.describe('the customer login page without React (decision 053)', () => {
-  test('works before the app loads: messages, the failure toast, then the page asked for', async ({ page }) => {
+  test('works before the app loads: messages, the failure toast, then the page asked for', async ({
+    page,
+  }) => {
     const scripts: string[] = [];
     page.on('request', (r) => {
       if (['script', 'stylesheet'].includes(r.resourceType())) scripts.push(new URL(r.url()).pathname);
@@ -85,7 +87,8 @@ test.describe('the customer login page without React (decision 053)', () => {
     await page.waitForLoadState('networkidle');
     // The shell's script, the login page's entry and, once idle, the service worker's
     // registration: no React, no Mantine, no styles file.
-    const loginPageFiles = /^\/(app-shell\.js|assets\/(index|register-worker|workbox-window)[-.][\w.-]+\.js)$/;
+    const loginPageFiles =
+      /^\/(app-shell\.js|assets\/(index|register-worker|workbox-window)[-.][\w.-]+\.js)$/;
     expect(scripts.filter((s) => !loginPageFiles.test(s))).toEqual([]);
     expect(scripts.filter((s) => s.startsWith('/assets/index-'))).toHaveLength(1);
 

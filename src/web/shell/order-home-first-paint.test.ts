@@ -24,7 +24,12 @@ describe("the order home's first paint from the early answers", () => {
   it('draws the countdown and each message in place of the grey blocks, with the title for their number', async () => {
     const shell = openShell();
     window.__earlyHome = Promise.resolve([
-      [{ Message: '<p><strong>Holiday schedule:</strong> no deliveries.</p><ul><li>Check the date.</li></ul>' }],
+      [
+        {
+          Message:
+            '<p><strong>Holiday schedule:</strong> no deliveries.</p><ul><li>Check the date.</li></ul>',
+        },
+      ],
       [
         { Date: '2026-11-27', OrderBy: '2026-11-25T22:00:00.000Z' },
         { Date: '2026-11-30', OrderBy: '2026-11-26T22:00:00.000Z' },
@@ -34,9 +39,13 @@ describe("the order home's first paint from the early answers", () => {
     await drawOrderHomeFirstPaint();
     expect(shell.querySelector('[data-for="order-home"]')?.textContent).toBe('Order Message');
     expect(shell.querySelectorAll('.sh-block')).toHaveLength(0);
-    expect(shell.querySelector('.sh-countdown p')?.textContent).toMatch(/^Order within 6 h for delivery Friday 11\/27\./);
+    expect(shell.querySelector('.sh-countdown p')?.textContent).toMatch(
+      /^Order within 6 h for delivery Friday 11\/27\./,
+    );
     const message = shell.querySelector('.sh-messages > li > div');
-    expect(message?.innerHTML).toBe('<p><strong>Holiday schedule:</strong> no deliveries.</p><ul><li>Check the date.</li></ul>');
+    expect(message?.innerHTML).toBe(
+      '<p><strong>Holiday schedule:</strong> no deliveries.</p><ul><li>Check the date.</li></ul>',
+    );
   });
 
   it('keeps only the text and simple formatting of a message: no attribute, script, image or link', async () => {
