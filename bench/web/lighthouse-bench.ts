@@ -17,10 +17,14 @@
  * throttling, since its simulation cannot model answers from the worker's cache). Goal: the
  * first contentful paint under 1 s.
  *
- *   npx tsx bench/web/lighthouse-bench.ts [--runs 3]
+ *   npx tsx bench/web/lighthouse-bench.ts [--runs 3] [--only login,home,form,repeat] [--save DIR]
+ *
+ * `--only` runs some of the pages (`login`, `home`, `form`, and `repeat` for the repeat
+ * visit); `--save DIR` writes each run's Lighthouse result there as JSON (the requests:
+ * `audits["network-requests"]`; the LCP element: `audits["largest-contentful-paint-element"]`).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -28,7 +32,13 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 
 const args = process.argv.slice(2);
-const runs = args.includes('--runs') ? Number(args[args.indexOf('--runs') + 1]) : 3;
+const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const runs = Number(option('--runs') ?? 3);
+const only = option('--only')?.split(',');
+const included = (name: string) => !only || only.includes(name);
+const saveDir = option('--save');
+if (saveDir) mkdirSync(saveDir, { recursive: true });
+let saved = 0;
 const root = path.resolve(import.meta.dirname, '../..');
 process.chdir(root);
 
@@ -122,6 +132,10 @@ async function audit(url: string, flags: Flags, attempt = 1): Promise<Figures> {
   // again, so the run is done once more rather than the whole bench lost.
   if (err?.code === 'NO_NAVSTART' && attempt < 3) return audit(url, flags, attempt + 1);
   if (err) throw new Error(`${url}: ${err.code} ${err.message}`);
+  if (saveDir) {
+    const name = `${String(++saved).padStart(2, '0')}-${new URL(url).pathname.replace(/\W+/g, '-')}.json`;
+    writeFileSync(path.join(saveDir, name), JSON.stringify(result.lhr));
+  }
   return figuresOf(result.lhr);
 }
 
@@ -133,10 +147,10 @@ const chrome = await chromeLauncher.launch({
 try {
   const cookie = await signIn();
   const pages = [
-    { name: 'login page (/user/login)', path: '/user/login', signedIn: false },
-    { name: 'order home (/order/home)', path: '/order/home', signedIn: true },
-    { name: 'order form (/order/form/0)', path: '/order/form/0', signedIn: true },
-  ];
+    { key: 'login', name: 'login page (/user/login)', path: '/user/login', signedIn: false },
+    { key: 'home', name: 'order home (/order/home)', path: '/order/home', signedIn: true },
+    { key: 'form', name: 'order form (/order/form/0)', path: '/order/form/0', signedIn: true },
+  ].filter((p) => included(p.key));
   console.log(
     `Lighthouse 12.2.3, mobile (simulated slow 4G, 4x CPU), ${runs} runs each, medians; Node ${process.versions.node}`,
   );
@@ -157,20 +171,22 @@ try {
     );
   }
 
-  // The repeat visit: the first load installs the worker; the next ones keep its cache.
-  const repeat: Figures[] = [];
-  const repeatFlags: Flags = {
-    port: chrome.port,
-    extraHeaders: { Cookie: cookie },
-    throttlingMethod: 'devtools',
-  };
-  await audit(`${origin}/order/home`, repeatFlags);
-  for (let i = 0; i < runs; i++) {
-    repeat.push(await audit(`${origin}/order/home`, { ...repeatFlags, disableStorageReset: true }));
+  if (included('repeat')) {
+    // The repeat visit: the first load installs the worker; the next ones keep its cache.
+    const repeat: Figures[] = [];
+    const repeatFlags: Flags = {
+      port: chrome.port,
+      extraHeaders: { Cookie: cookie },
+      throttlingMethod: 'devtools',
+    };
+    await audit(`${origin}/order/home`, repeatFlags);
+    for (let i = 0; i < runs; i++) {
+      repeat.push(await audit(`${origin}/order/home`, { ...repeatFlags, disableStorageReset: true }));
+    }
+    console.log(
+      `order home, repeat visit with the service worker (devtools throttling, ${runs} runs): first contentful paint ${ms(median(repeat.map((f) => f.fcp)))}, LCP ${ms(median(repeat.map((f) => f.lcp)))}, transfer ${kb(median(repeat.map((f) => f.total)))}`,
+    );
   }
-  console.log(
-    `order home, repeat visit with the service worker (devtools throttling, ${runs} runs): first contentful paint ${ms(median(repeat.map((f) => f.fcp)))}, LCP ${ms(median(repeat.map((f) => f.lcp)))}, transfer ${kb(median(repeat.map((f) => f.total)))}`,
-  );
 } finally {
   await chrome.kill();
   server.kill('SIGTERM');

@@ -1,38 +1,14 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/charts/styles.css';
-import './app.css';
+/**
+ * The page's entry. On the customer login page only the login form's few kB run (decision 053):
+ * React, Mantine and their styles load once the customer has signed in. Every other address
+ * loads the React app at once, but the order home once the shell has drawn its messages.
+ */
+import { isCustomerLoginPage, startCustomerLoginPage } from './login-page/customer-login-page';
+import { drawOrderHomeFirstPaint } from './shell/order-home-first-paint';
 
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { OfflineBanner } from './components/app-status/offline-banner';
-import { BusyOverlay } from './components/busy-overlay';
-import { DeferredHosts } from './components/deferred-hosts';
-import { createQueryClient } from './lib/query-client';
-import { createRouter, prefetchScreensOnIntent } from './router';
-import { cssVariablesResolver, theme } from './theme';
-
-const queryClient = createQueryClient();
-const router = createRouter();
-prefetchScreensOnIntent();
-
-const root = document.getElementById('root');
-if (!root) throw new Error('index.html has no #root element');
-
-createRoot(root).render(
-  <StrictMode>
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <BusyOverlay />
-        <OfflineBanner />
-        {/* Notifications and the ModalsProvider, loaded once the first screen is up. */}
-        <DeferredHosts />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
-);
+if (isCustomerLoginPage()) startCustomerLoginPage();
+else {
+  void drawOrderHomeFirstPaint()
+    .then(() => import('./app'))
+    .then((app) => app.startApp());
+}

@@ -74,6 +74,60 @@ test.describe('customer sign-in', () => {
   });
 });
 
+test.describe('the customer login page without React (decision 053)', () => {
+  test('works before the app loads: messages, the failure toast, then the page asked for', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (['script', 'stylesheet'].includes(r.resourceType())) scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`/user/login?returnTo=${encodeURIComponent('/order/history')}`);
+    await expect(page.getByLabel('Customer Number')).toBeFocused();
+    await page.waitForLoadState('networkidle');
+    // The shell's script, the login page's entry and, once idle, the service worker's
+    // registration: no React, no Mantine, no styles file.
+    const loginPageFiles =
+      /^\/(app-shell\.js|assets\/(index|register-worker|workbox-window)[-.][\w.-]+\.js)$/;
+    expect(scripts.filter((s) => !loginPageFiles.test(s))).toEqual([]);
+    expect(scripts.filter((s) => s.startsWith('/assets/index-'))).toHaveLength(1);
+
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Valid Customer Number is required')).toBeVisible();
+    await expect(page.getByText('Zip Code is required')).toBeVisible();
+    await expectAccessible(page);
+
+    await page.getByLabel('Customer Number').pressSequentially('1o01x');
+    await expect(page.getByLabel('Customer Number')).toHaveValue('101');
+    await page.getByLabel('Customer Number').fill(demo.customer.number);
+    await expect(page.getByText('Valid Customer Number is required')).toBeHidden();
+    await page.getByLabel('Zip Code').fill('60699');
+    await page.getByLabel('Zip Code').press('Enter');
+    await expect(page.getByRole('alert')).toHaveText('Invalid Customer Number and/or Zip Code');
+    await expect(page).toHaveURL(/\/user\/login\?returnTo=/);
+    await expectAccessible(page);
+    await saveScreen(page, 'customer-login-failed');
+
+    await page.getByLabel('Zip Code').fill(demo.customer.zip);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/order\/history$/);
+    const heading = page.getByRole('heading', { level: 1, name: 'Orders History' });
+    await expect(heading).toBeFocused();
+    await expect(page.getByRole('banner').getByText(demo.customer.name)).toBeVisible();
+    await expect(page.getByLabel('Customer Number')).toHaveCount(0);
+    await expectAccessible(page);
+  });
+
+  test('never sends a customer off-site or to the maintenance site', async ({ page }) => {
+    await page.goto(`/user/login?returnTo=${encodeURIComponent('//example.com/maint/home')}`);
+    await page.getByLabel('Customer Number').fill(demo.customer.number);
+    await page.getByLabel('Zip Code').fill(demo.customer.zip);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/order\/home$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Order Messages' })).toBeVisible();
+  });
+});
+
 test.describe('staff sign-in', () => {
   test('shows the messages and toast, signs in to the maintenance frame, and logs out to the customer side', async ({
     page,

@@ -1,5 +1,6 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import type { ChangeEvent } from 'react';
+import { maskDigits } from '../lib/digits';
 
 export interface DigitsInputProps extends Omit<TextInputProps, 'onChange' | 'value' | 'maxLength'> {
   /** How many digits the mask takes (Customer Number 4, Zip Code 5, Phone 10). */
@@ -9,10 +10,7 @@ export interface DigitsInputProps extends Omit<TextInputProps, 'onChange' | 'val
   onChange?: (value: string) => void;
 }
 
-/** Keeps only digits, at most `digits` of them: `a1b2-345` typed into a 4-digit mask is `1234`. */
-export function maskDigits(raw: string, digits: number): string {
-  return raw.replace(/\D/g, '').slice(0, digits);
-}
+export { maskDigits };
 
 /**
  * No maxLength attribute: the browser would cut a pasted '(1234)' to '(123' before the mask

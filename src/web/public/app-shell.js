@@ -7,48 +7,68 @@
 // messages, the countdown's dates and the draft): the answers come while the JavaScript loads,
 // not one after the other behind it. apiFetch (src/web/lib/api-client.ts) takes each answer
 // once, for the same path, in the first 10 s; what it does not take is dropped.
+//
+// `window.__startShell(pathname)` does it again for another address: the customer login page
+// (decision 053) calls it after signing in, before the app loads.
 (() => {
-  const path = location.pathname.replace(/\/+$/, '') || '/';
-  const pages = [
-    [/^\/user\/login$/, 'login', 'customer-login'],
-    [/^\/maint\/login$/, 'login', 'admin-login'],
-    [/^\/(order\/home)?$/, 'customer', 'order-home'],
-    [/^\/order\/form\/[^/]+$/, 'customer', 'order-form'],
-    [/^\/order\/history$/, 'customer', 'order-history'],
-    [/^\/order\/history\/detail\/[^/]+$/, 'customer', 'order-detail'],
-  ];
-  const page = pages.find(([pattern]) => pattern.test(path));
-  if (!page) return;
-  document.documentElement.dataset.shell = page[1];
-  document.documentElement.dataset.shellPage = page[2];
-  if (page[1] !== 'customer' || typeof fetch !== 'function') return;
+  const start = (pathname) => {
+    const path = pathname.replace(/\/+$/, '') || '/';
+    const pages = [
+      [/^\/maint\/login$/, 'login', 'admin-login'],
+      [/^\/(order\/home)?$/, 'customer', 'order-home'],
+      [/^\/order\/form\/[^/]+$/, 'customer', 'order-form'],
+      [/^\/order\/history$/, 'customer', 'order-history'],
+      [/^\/order\/history\/detail\/[^/]+$/, 'customer', 'order-detail'],
+    ];
+    // The customer login page is a working form in index.html (decision 053), not a stand-in.
+    if (/^\/user\/login$/.test(path)) {
+      document.documentElement.dataset.login = 'customer';
+      return;
+    }
+    const page = pages.find(([pattern]) => pattern.test(path));
+    if (!page) return;
+    document.documentElement.dataset.shell = page[1];
+    document.documentElement.dataset.shellPage = page[2];
+    if (page[1] !== 'customer' || typeof fetch !== 'function') return;
 
-  const early = {};
-  window.__earlyAnswers = early;
-  setTimeout(() => {
-    window.__earlyAnswers = undefined;
-  }, 10_000);
-  const ask = (apiPath) => {
-    const answer = fetch(`/api/v1/${apiPath}`, {
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json' },
-    });
-    // Not taken, or taken later: a failure is the taker's to see, never an unhandled rejection.
-    answer.catch(() => {});
-    early[apiPath] = answer;
-    return answer;
+    const early = {};
+    window.__earlyAnswers = early;
+    setTimeout(() => {
+      window.__earlyAnswers = undefined;
+    }, 10_000);
+    const ask = (apiPath) => {
+      const answer = fetch(`/api/v1/${apiPath}`, {
+        credentials: 'same-origin',
+        headers: { Accept: 'application/json' },
+        // Before the app's scripts, which ask for the same connections.
+        priority: 'high',
+      });
+      // Not taken, or taken later: a failure is the taker's to see, never an unhandled rejection.
+      answer.catch(() => {});
+      early[apiPath] = answer;
+      return answer;
+    };
+    const session = ask('Session');
+    ask('Footer');
+    if (page[2] !== 'order-home') return;
+    // The messages and the delivery dates, read here as they come (before apiFetch can take
+    // them): the entry draws them into the shell while the app's JavaScript loads
+    // (src/web/shell/order-home-first-paint.ts). Null for either when there is none to draw.
+    const read = (answer) => answer.then((res) => (res.ok ? res.clone().json() : null));
+    window.__earlyHome = session
+      .then((res) => (res.ok ? res.clone().json() : null))
+      .then((s) => {
+        const customer = s && s.Role === 'customer' ? s.Customer : null;
+        if (!customer || !window.__earlyAnswers) return [null, null];
+        const home = Promise.all([
+          read(ask(`DisplayMessages/${customer.CustomerTypeId}`)),
+          read(ask(`Customer/${customer.Id}/DeliveryDates?count=2`)),
+        ]);
+        ask(`Customer/${customer.Id}/Draft`);
+        return home;
+      });
+    window.__earlyHome.catch(() => {});
   };
-  const session = ask('Session');
-  ask('Footer');
-  if (page[2] !== 'order-home') return;
-  session
-    .then((res) => (res.ok ? res.clone().json() : null))
-    .then((s) => {
-      const customer = s && s.Role === 'customer' ? s.Customer : null;
-      if (!customer || !window.__earlyAnswers) return;
-      ask(`DisplayMessages/${customer.CustomerTypeId}`);
-      ask(`Customer/${customer.Id}/DeliveryDates?count=2`);
-      ask(`Customer/${customer.Id}/Draft`);
-    })
-    .catch(() => {});
+  window.__startShell = start;
+  start(location.pathname);
 })();

@@ -1,7 +1,9 @@
 import { Paper, Text } from '@mantine/core';
 import { useOnline } from './online';
 
-export const OFFLINE_TEXT = 'You are offline. Nothing can be sent until the connection is back.';
+import { OFFLINE_TEXT } from './texts';
+
+export { OFFLINE_TEXT };
 
 /**
  * A bar at the top of every screen while the browser has no network (issue 22): a customer in

@@ -1,6 +1,8 @@
 import { Button, Group, Notification } from '@mantine/core';
 
-export const UPDATE_TEXT = 'A new version of this site is ready.';
+import { UPDATE_TEXT } from './texts';
+
+export { UPDATE_TEXT };
 
 interface UpdatePromptProps {
   onReload: () => void;

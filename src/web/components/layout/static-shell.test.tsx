@@ -35,6 +35,7 @@ afterEach(() => {
   document.getElementById(STATIC_SHELL_ID)?.remove();
   delete document.documentElement.dataset.shell;
   delete document.documentElement.dataset.shellPage;
+  delete document.documentElement.dataset.login;
   window.history.replaceState(null, '', '/');
   window.__earlyAnswers = undefined;
   vi.unstubAllGlobals();
@@ -98,25 +99,48 @@ describe('the static shell (index.html)', () => {
     expect(document.querySelector('.mantine-Loader-root')).not.toBeNull();
   });
 
-  it.each([
-    ['/user/login', 'customer-login', CustomerLogin],
-    ['/maint/login', 'admin-login', AdminLogin],
-  ])('draws the login card of %s with the texts React draws', async (address, page, Login) => {
-    drawStaticShell(address);
-    expect(document.documentElement.dataset.shellPage).toBe(page);
-    const shell = {
-      title: shellTexts(page, '.sh-card-title'),
-      subtitle: shellTexts(page, '.sh-sub'),
-      labels: shellTexts(page, '.sh-label'),
-      button: shellTexts(page, '.sh-button'),
+  it.each([['/maint/login', 'admin-login', AdminLogin]])(
+    'draws the login card of %s with the texts React draws',
+    async (address, page, Login) => {
+      drawStaticShell(address);
+      expect(document.documentElement.dataset.shellPage).toBe(page);
+      const shell = {
+        title: shellTexts(page, '.sh-card-title'),
+        subtitle: shellTexts(page, '.sh-sub'),
+        labels: shellTexts(page, '.sh-label'),
+        button: shellTexts(page, '.sh-button'),
+      };
+      document.getElementById(STATIC_SHELL_ID)?.remove();
+      mockFetch(200, {});
+      renderRoutes([{ path: address, Component: Login }], address);
+      const heading = await screen.findByRole('heading', { level: 1 });
+      expect(shell.title).toEqual([heading.textContent]);
+      expect(shell.subtitle).toEqual([heading.nextElementSibling?.textContent]);
+      expect(shell.labels).toEqual([...document.querySelectorAll('label')].map((l) => l.textContent));
+      expect(shell.button).toEqual([screen.getByRole('button', { name: /Login/ }).textContent]);
+    },
+  );
+
+  it('has, on /user/login, a working form (decision 053) with the texts the React login draws', async () => {
+    drawStaticShell('/user/login');
+    // No stand-in: the page is the form itself, outside the shell.
+    expect(document.documentElement.dataset.shell).toBeUndefined();
+    expect(document.documentElement.dataset.login).toBe('customer');
+    const page = new DOMParser().parseFromString(indexHtml, 'text/html').getElementById('login-page');
+    if (!page) throw new Error('index.html has no login page');
+    const form = {
+      title: page.querySelector('h1')?.textContent,
+      subtitle: page.querySelector('h1')?.nextElementSibling?.textContent,
+      labels: [...page.querySelectorAll('label')].map((l) => l.textContent),
+      button: page.querySelector('button[type="submit"]')?.textContent,
     };
-    document.getElementById(STATIC_SHELL_ID)?.remove();
+    delete document.documentElement.dataset.login;
     mockFetch(200, {});
-    renderRoutes([{ path: address, Component: Login }], address);
+    renderRoutes([{ path: '/user/login', Component: CustomerLogin }], '/user/login');
     const heading = await screen.findByRole('heading', { level: 1 });
-    expect(shell.title).toEqual([heading.textContent]);
-    expect(shell.subtitle).toEqual([heading.nextElementSibling?.textContent]);
-    expect(shell.labels).toEqual([...document.querySelectorAll('label')].map((l) => l.textContent));
-    expect(shell.button).toEqual([screen.getByRole('button', { name: /Login/ }).textContent]);
+    expect(form.title).toBe(heading.textContent);
+    expect(form.subtitle).toBe(heading.nextElementSibling?.textContent);
+    expect(form.labels).toEqual([...document.querySelectorAll('label')].map((l) => l.textContent));
+    expect(form.button).toBe(screen.getByRole('button', { name: /Login/ }).textContent);
   });
 });

@@ -1,29 +1,15 @@
 import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { customerLoginErrors, customerLoginMessages } from '../../../domain/login-rules';
+import { customerLoginMessages } from '../../../domain/login-rules';
 import { DigitsInput } from '../../components/digits-input';
 import { paths, RETURN_TO, safeReturnTo } from '../../paths';
 import { useAuthenticateCustomer } from './api/authenticate-customer';
 import { LoginCard } from './components/login-card';
 import { handleLoginError, hideLoginToast } from './components/login-toast';
+import { type CustomerLoginValues, customerLoginPageErrors } from './customer-login-errors';
 
-interface CustomerLoginValues {
-  CompanyId: string;
-  Zipcode: string;
-}
-
-/**
- * The API's rules, and the masks' lengths: a 3-digit customer number or a 4-digit zip gets the
- * field's message at once instead of a round trip and the generic toast (issue 14). Customer
- * numbers below 1000 are typed with their zeros ('0099'), as the 4-digit mask shows them.
- */
-export function customerLoginPageErrors(values: CustomerLoginValues) {
-  const errors = customerLoginErrors(values);
-  if (!errors.CompanyId && values.CompanyId.length !== 4) errors.CompanyId = customerLoginMessages.companyId;
-  if (!errors.Zipcode && values.Zipcode.length !== 5) errors.Zipcode = customerLoginMessages.zipcode;
-  return errors;
-}
+export { customerLoginPageErrors };
 
 /** Spec section 2, /user/login: Customer Number (4 digits) and Zip Code (5 digits). */
 export function Component() {

@@ -1,12 +1,8 @@
 import { useEffect, useState } from 'react';
 import { businessToday, dayOfWeek, isIsoDate } from '../../../domain/business-date';
+import { BUSINESS_TZ } from './business-tz';
 
-/**
- * The business time zone (design.md section 1: BUSINESS_TZ, America/Chicago by default). The
- * browser may be anywhere; lead time, "today" and order times are always read in this zone, as
- * the server reads them. The one place the order screens name it.
- */
-export const BUSINESS_TZ = 'America/Chicago';
+export { BUSINESS_TZ };
 
 /** How often the order form re-reads the clock, so a cutoff passing while it is open moves the earliest date. */
 const NOW_REFRESH_MS = 60_000;
