@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { compareDelivered, type DeliveredLine, differenceCount } from '../../../domain/delivered.js';
+import { OrderStatus } from '../../../domain/enums.js';
 import { changeableUntil } from '../../../domain/order-change.js';
 import { totalUnits } from '../../../domain/order-lines.js';
 import type { OrderDetail, OrderProduct, OrderSummary } from '../../../domain/order-view.schema.js';
@@ -214,7 +215,8 @@ export async function getOrderDetail(
             eq(orders.id, where.id),
             where.customerId === undefined ? undefined : eq(orders.customerId, where.customerId),
           )
-        : eq(orders.customerId, where.customerLast),
+        : // 'Same as last order' (design.md 7.1): the last order placed, not one cancelled since (7.10).
+          and(eq(orders.customerId, where.customerLast), ne(orders.status, OrderStatus.Cancelled)),
     )
     .orderBy(desc(orders.createDate), desc(orders.id))
     .limit(1);

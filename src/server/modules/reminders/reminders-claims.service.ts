@@ -37,7 +37,8 @@ const claimNew = {
   insert into reminders (customer_id, delivery_date, order_by, email, claimed_at, attempts, next_attempt_at, sending_until)
   select u.customer_id, u.delivery_date, u.order_by, u.email, $5::timestamptz, 1, $5::timestamptz, $6::timestamptz
   from unnest($1::int[], $2::date[], $3::timestamptz[], $4::text[]) as u(customer_id, delivery_date, order_by, email)
-  where not exists (select 1 from orders o where o.customer_id = u.customer_id and o.delivery_date = u.delivery_date)
+  where not exists (select 1 from orders o where o.customer_id = u.customer_id and o.delivery_date = u.delivery_date
+    and o.status <> 3)
     and exists (select 1 from customers c where c.id = u.customer_id and not c.reminders_off)
   on conflict (customer_id, delivery_date) do nothing
   returning *
@@ -74,7 +75,8 @@ const giveUpStale = {
   text: `update reminders r set next_attempt_at = null
 where r.sent_at is null and r.next_attempt_at is not null and (r.sending_until is null or r.sending_until <= $1)
   and (r.order_by <= $1
-    or exists (select 1 from orders o where o.customer_id = r.customer_id and o.delivery_date = r.delivery_date)
+    or exists (select 1 from orders o where o.customer_id = r.customer_id and o.delivery_date = r.delivery_date
+      and o.status <> 3)
     or exists (select 1 from customers c where c.id = r.customer_id and (c.reminders_off or not c.is_active)))`,
 };
 const claimRetries = {

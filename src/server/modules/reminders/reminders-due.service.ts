@@ -40,7 +40,8 @@ const candidates = {
   c.is_active as "isActive", t.lead_hours as "leadHours", t.cutoff_hours as "cutoffHours",
   t.cutoff_minutes as "cutoffMinutes", t.reminder_hours as "reminderHours",
   (select coalesce(json_agg(distinct to_char(o.delivery_date, 'YYYY-MM-DD')), '[]')
-     from orders o where o.customer_id = c.id and o.delivery_date >= $1::date) as dates,
+     from orders o where o.customer_id = c.id and o.delivery_date >= $1::date
+       and o.status <> 3) as dates,
   (select o.email from orders o where o.customer_id = c.id and o.email <> ''
      order by o.create_date desc limit 1) as email
 from customers c join customer_types t on t.id = c.customer_type_id

@@ -1,12 +1,14 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { OrderStatus } from '../../../../domain/enums';
 import type { OrderSummary } from '../../../../domain/order-view.schema';
 import { paths } from '../../../paths';
 import { formatWeekdayDate } from '../order-time';
 
 /** The customer's orders for `date` (the server still accepts another one: this only says so). */
 export function ordersFor(orders: readonly OrderSummary[], date: string | null): OrderSummary[] {
-  return date ? orders.filter((o) => o.DeliveryDate === date) : [];
+  // A cancelled order (Status 3, design.md 7.10) is no order for that date.
+  return date ? orders.filter((o) => o.DeliveryDate === date && o.Status !== OrderStatus.Cancelled) : [];
 }
 
 /**
