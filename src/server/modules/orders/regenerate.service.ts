@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { OrderStatus } from '../../../domain/enums.js';
 import {
   regenerateMessages,
   WEB_ORDER_LIST_MAX,
@@ -41,7 +42,8 @@ export async function listWebOrders(db: Db, filter: WebOrderFilter, tz: string):
       sql`${orders.createDate} < ((${filter.EndDate}::date + 1)::timestamp at time zone ${tz}::text)`,
     );
   }
-  if (filter.NotExported) where.push(isNull(orders.exportedAt));
+  // The dashboard's count: never exported, and not cancelled (a cancelled order has no file to write).
+  if (filter.NotExported) where.push(isNull(orders.exportedAt), ne(orders.status, OrderStatus.Cancelled));
   const rows = await db
     .select({
       id: orders.id,
