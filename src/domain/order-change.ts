@@ -28,6 +28,12 @@ export const changeMessages = {
   /** 7.10's 409 after the cutoff: 'its cutoff passed at 4:00 PM Central on Wednesday 11/25'. */
   cutoffPassed: (orderNum: string, closedAt: Date, tz: string) =>
     `Order ${orderNum} can no longer be changed: its cutoff passed at ${cutoffMoment(closedAt, tz)}`,
+  /**
+   * A 409 beyond 7.10's two: the order's first file is still being written and recorded (the
+   * moment after POST Order answered), so whether the ERP has it cannot be told yet.
+   */
+  beingSent: (orderNum: string) =>
+    `Order ${orderNum} is being sent to the distributor: try again in a minute`,
   /** 7.10's 409 when the ERP has taken the order's file. */
   withDistributor: (orderNum: string) =>
     `Order ${orderNum} is already with the distributor: call to change it`,

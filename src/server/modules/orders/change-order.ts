@@ -142,8 +142,10 @@ async function commitChange(
     if (!row) throw notFound('The order');
     // Another change may have committed while this one waited for the lock.
     assertWindowOpen(row, target.rules, now, tz);
-    const claim = await claimExportFile(exportDir, orderNum, row.exportedAt);
+    const writing = !!row.exportClaimedUntil && row.exportClaimedUntil.getTime() > now.getTime();
+    const claim = await claimExportFile(exportDir, orderNum, row.exportedAt, writing);
     if (claim === 'taken') throw conflict(changeMessages.withDistributor(orderNum));
+    if (claim === 'writing') throw conflict(changeMessages.beingSent(orderNum));
     crashPoint('order-claimed');
     try {
       const lines = await tx

@@ -33,13 +33,16 @@ const isMissing = (err: unknown) => (err as NodeJS.ErrnoException).code === 'ENO
  * was moved to the claimed name), 'held' (a claim an earlier change or a killed process left
  * is still there: it is this order's, never the ERP's), 'first' (no file was ever written:
  * an empty claim stands for it, so the order's first file is written as a changed one is), or
- * 'taken' (the file is gone and was written: the ERP has it).
+ * 'taken' (the file is gone and was written: the ERP has it), or 'writing' (no file and no
+ * mark, while POST Order's lease runs: written and taken before the mark, or not yet written,
+ * cannot be told apart, so the change waits).
  */
 export async function claimExportFile(
   dir: string,
   orderNum: string,
   exportedAt: Date | null,
-): Promise<'claimed' | 'held' | 'first' | 'taken'> {
+  writing: boolean,
+): Promise<'claimed' | 'held' | 'first' | 'taken' | 'writing'> {
   const claimed = claimedPath(dir, orderNum);
   try {
     await rename(exportPath(dir, orderNum), claimed);
@@ -49,6 +52,8 @@ export async function claimExportFile(
   }
   if (existsSync(claimed)) return 'held';
   if (exportedAt !== null) return 'taken';
+  // POST Order's lease still runs: its file may have been written and taken before its mark.
+  if (writing) return 'writing';
   await mkdir(dir, { recursive: true });
   await writeFile(claimed, '');
   return 'first';

@@ -76,13 +76,14 @@ export async function writeOrderExportFile(exportDir: string, order: OrderDetail
 const markExportedQuery = (db: DbOrTx) =>
   db
     .update(orders)
-    .set({ exportedAt: sql`${sql.placeholder('at')}::timestamptz` })
+    .set({ exportedAt: sql`${sql.placeholder('at')}::timestamptz`, exportClaimedUntil: null })
     .where(eq(orders.id, sql.placeholder('id')))
     .prepare('mark_exported');
 const markExportedPrepared = new WeakMap<DbOrTx, ReturnType<typeof markExportedQuery>>();
 
 /**
- * Records when the order's file was written: Regenerate Orders lists the orders without it.
+ * Records when the order's file was written (Regenerate Orders lists the orders without it),
+ * and ends the lease POST Order took while writing it (decision 052).
  * Once per order placed, so built once per database handle and prepared by name (issue 16's
  * profile: building the UPDATE was a twentieth of the server's time per order).
  */
@@ -105,4 +106,9 @@ export async function writeOrderExport(
 ) {
   await writeOrderExportFile(exportDir, order, tz);
   await markExported(db, order.Id, now);
+}
+
+/** POST Order's file could not be written: its lease ends, nothing is on its way to the ERP. */
+export async function endExportLease(db: DbOrTx, orderId: number) {
+  await db.update(orders).set({ exportClaimedUntil: null }).where(eq(orders.id, orderId));
 }

@@ -40,9 +40,9 @@ with saved as (
   insert into orders (customer_id, order_num, source, order_type, create_date, delivery_date,
                       name, phone, email, reference_po, status, idempotency_key,
                       idempotency_body_hash, mail_attempts, mail_sending_until, mail_next_attempt_at,
-                      entered_by, override_reason)
+                      entered_by, override_reason, export_claimed_until)
   values ($1, 'W' || nextval('web_order_num_seq'), 'web', 'WEB', $2, $3, $4, $5, $6, $7, 1, $8,
-          $17, 1, $16, $2, $18, $19)
+          $17, 1, $16, $2, $18, $19, $20)
   returning id, order_num
 ), lines as (
   insert into order_lines (order_id, product_id, code, description, units_per_case,
@@ -108,6 +108,12 @@ export async function insertWebOrder(
     /** When the first mail attempt's claim lapses (`now` + MAIL_LEASE_MS). */
     mailLeaseUntil: Date;
     /**
+     * Until when the order's first export file counts as being written (`now` +
+     * EXPORT_CLAIM_LEASE_MS): `markExported` ends it. A change meanwhile cannot tell a file the
+     * ERP took at once from one never written, so it waits (decision 052).
+     */
+    exportLeaseUntil: Date;
+    /**
      * Staff entering the order for the customer (design.md 7.5): who, and the audit row that
      * commits with the order (decision 040). Null for the customer's own order.
      */
@@ -145,6 +151,7 @@ export async function insertWebOrder(
     input.idempotencyBodyHash,
     input.staff?.actor.userName ?? null,
     order.OverrideLeadTime ? order.OverrideReason : null,
+    input.exportLeaseUntil,
   ];
   let saved: { id: number; orderNum: string } | undefined;
   for (let attempt = 1; ; attempt++) {

@@ -12,6 +12,7 @@ import { forbidden, unauthorized } from '../../lib/http-error.js';
 import { auditActor } from '../audit/audit.js';
 import { sendConfirmation } from '../mail/confirmation.js';
 import { MAIL_LEASE_MS } from '../mail/mail-retry.service.js';
+import { EXPORT_CLAIM_LEASE_MS } from './export-claim.js';
 import {
   type Answer,
   answerForUsedKey,
@@ -20,7 +21,7 @@ import {
   orderRefused,
   saved,
 } from './order-check.js';
-import { markExported, writeOrderExportFile } from './order-export.js';
+import { endExportLease, markExported, writeOrderExportFile } from './order-export.js';
 import { findByIdempotencyKey, insertWebOrder, type SavedOrder } from './order-save.service.js';
 import { toOrderDetail } from './orders.service.js';
 
@@ -78,6 +79,7 @@ export async function placeOrder(
       idempotencyBodyHash: bodyHash,
       now,
       mailLeaseUntil: new Date(now.getTime() + MAIL_LEASE_MS),
+      exportLeaseUntil: new Date(now.getTime() + EXPORT_CLAIM_LEASE_MS),
       staff: whose.byStaff
         ? {
             actor: auditActor(request, () => now),
@@ -129,6 +131,10 @@ export async function placeOrder(
     log.error(
       { err, orderNum: row.orderNum },
       'order saved but its back-office file could not be written; Regenerate Orders will write it',
+    );
+    // No file is on its way: a change or Regenerate Orders may write the first one at once.
+    app.background(
+      endExportLease(app.db, row.id).catch((e) => log.error({ err: e }, 'export lease not ended')),
     );
   }
   // The mail goes out after the answer: a slow or refusing mail server must not hold the customer.
