@@ -53,6 +53,10 @@ export async function signInCustomer(
   await page.getByLabel('Zip Code').fill(zip);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/order\/home$/);
+  // The login page is plain HTML (decision 053): the address changes at once, and the React app
+  // loads after it. Signed in means the app has drawn its frame; a journey that pauses the clock
+  // next (page.clock) would otherwise hold the app's start.
+  await expect(page.locator('#root').getByRole('banner')).toBeVisible();
   if (!keepDraft) await forgetDraft(page);
 }
 
