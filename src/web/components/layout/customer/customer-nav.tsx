@@ -16,7 +16,10 @@ interface Entry {
 /** Spec section 2's customer side menu, in its order. */
 export function CustomerNav({ onNavigate }: { onNavigate?: () => void }) {
   const customer = useSignedInCustomer();
-  const { pathname } = useLocation();
+  const { pathname: path, search } = useLocation();
+  // Changing a placed order (design.md 7.10) is the form at /order/form/0?change=: it belongs to
+  // the order's history, not to a new order.
+  const pathname = new URLSearchParams(search).has('change') ? paths.orderHistory : path;
   const entries: Entry[] = [
     { label: 'New Order', to: paths.orderForm(0), icon: <IconCart />, activePrefix: '/order/form' },
     {
