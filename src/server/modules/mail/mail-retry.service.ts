@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedPerHandle } from '../../db/prepared.js';
 import { orders } from '../../db/schema.js';
 
 /**
@@ -112,21 +113,13 @@ export async function markMailed(
   order: { Id: number; ChangedAt: string | null },
   at: Date,
 ): Promise<void> {
-  let query = markMailedPrepared.get(db);
-  if (!query) {
-    query = markMailedQuery(db);
-    markMailedPrepared.set(db, query);
-  }
-  await query.execute({
-    id: order.Id,
-    at,
-    changedAt: order.ChangedAt === null ? null : new Date(order.ChangedAt),
-  });
+  const changedAt = order.ChangedAt === null ? null : new Date(order.ChangedAt);
+  await markMailedQuery(db).execute({ id: order.Id, at, changedAt });
 }
 
 // Once per order placed: built once per database handle and prepared by name (issue 16), with
 // sameVersion's rule as one statement for both cases.
-const markMailedQuery = (db: DbOrTx) =>
+const markMailedQuery = preparedPerHandle((db) =>
   db
     .update(orders)
     .set({
@@ -141,8 +134,8 @@ const markMailedQuery = (db: DbOrTx) =>
         sql`${orders.changedAt} is not distinct from ${sql.placeholder('changedAt')}::timestamptz`,
       ),
     )
-    .prepare('mark_mailed_version');
-const markMailedPrepared = new WeakMap<DbOrTx, ReturnType<typeof markMailedQuery>>();
+    .prepare('mark_mailed_version'),
+);
 
 /** The error a clerk can read in the list; SMTP answers can be long. */
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);

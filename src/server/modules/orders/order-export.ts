@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { businessToday } from '../../../domain/business-date.js';
 import type { OrderDetail } from '../../../domain/order-view.schema.js';
 import type { DbOrTx } from '../../db/client.js';
+import { preparedPerHandle } from '../../db/prepared.js';
 import { orders } from '../../db/schema.js';
 import { writeFileAtomic } from '../../lib/atomic-write.js';
 
@@ -73,27 +74,21 @@ export async function writeOrderExportFile(exportDir: string, order: OrderDetail
   await writeFileAtomic(path.join(exportDir, exportFileName(order.OrderNum)), orderExportText(order, tz));
 }
 
-const markExportedQuery = (db: DbOrTx) =>
+const markExportedQuery = preparedPerHandle((db) =>
   db
     .update(orders)
     .set({ exportedAt: sql`${sql.placeholder('at')}::timestamptz`, exportClaimedUntil: null })
     .where(eq(orders.id, sql.placeholder('id')))
-    .prepare('mark_exported');
-const markExportedPrepared = new WeakMap<DbOrTx, ReturnType<typeof markExportedQuery>>();
+    .prepare('mark_exported'),
+);
 
 /**
  * Records when the order's file was written (Regenerate Orders lists the orders without it),
- * and ends the lease POST Order took while writing it (decision 052).
- * Once per order placed, so built once per database handle and prepared by name (issue 16's
- * profile: building the UPDATE was a twentieth of the server's time per order).
+ * and ends the lease POST Order took while writing it (decision 052). Prepared once per handle
+ * (issue 16's profile: building the UPDATE was a twentieth of the server's time per order).
  */
 export async function markExported(db: DbOrTx, orderId: number, at: Date) {
-  let query = markExportedPrepared.get(db);
-  if (!query) {
-    query = markExportedQuery(db);
-    markExportedPrepared.set(db, query);
-  }
-  await query.execute({ id: orderId, at });
+  await markExportedQuery(db).execute({ id: orderId, at });
 }
 
 /** Writes the order's file and records when (Regenerate Orders, one order after another). */
