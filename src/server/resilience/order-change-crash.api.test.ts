@@ -115,8 +115,7 @@ describe('a change cut off by a kill', () => {
     expect(dotFiles()).toEqual([`.${exportFileName(orderNum)}.claimed`]);
     await server.kill();
 
-    const twoMinutesOn = { TEST_CLOCK_OFFSET_MS: String(TEST_NOW.getTime() + 120_000 - Date.now()) };
-    server = await start(twoMinutesOn);
+    server = await start(testClockEnv(120_000));
     expect(dotFiles()).toEqual([]);
     cookie = await server.signInAdmin();
     const detail = (await api('GET', `/Order/${id}`, cookie)).json as OrderDetail;

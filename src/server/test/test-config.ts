@@ -11,9 +11,12 @@ export const TEST_ADMIN = { user: 'admin', password: 'test-admin-password' };
  */
 export const TEST_NOW = new Date('2026-11-25T10:00:00-06:00');
 
-/** The environment that puts a server process on TEST_NOW (its clock then runs on from there). */
-export function testClockEnv(): { TEST_CLOCK_OFFSET_MS: string } {
-  return { TEST_CLOCK_OFFSET_MS: String(TEST_NOW.getTime() - Date.now()) };
+/**
+ * The environment that puts a server process on TEST_NOW, or `laterMs` after it (its clock then
+ * runs on from there). The real clock is read only to turn that instant into an offset.
+ */
+export function testClockEnv(laterMs = 0): { TEST_CLOCK_OFFSET_MS: string } {
+  return { TEST_CLOCK_OFFSET_MS: String(TEST_NOW.getTime() + laterMs - Date.now()) };
 }
 
 export const TEST_SECRET = 'test-session-secret-0123456789abcdef-0123456789';

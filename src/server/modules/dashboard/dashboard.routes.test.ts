@@ -5,7 +5,7 @@ import { addDays } from '../../../domain/business-date.js';
 import type { Dashboard } from '../../../domain/dashboard.schema.js';
 import type { Db } from '../../db/client.js';
 import { customers, orderDeliveredLines, orderLines, orders } from '../../db/schema.js';
-import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../../test/helpers.js';
+import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
 import { fixturePath } from '../../test/import-fixtures/read-fixture.js';
 import { multipartFile } from '../../test/multipart.js';
 
@@ -34,7 +34,7 @@ async function order(
       deliveryDate,
       createDate: new Date(`${deliveryDate}T12:00:00Z`),
       // A web order mailed and exported unless the test says otherwise.
-      ...(source === 'web' ? { mailedAt: new Date(), exportedAt: new Date() } : {}),
+      ...(source === 'web' ? { mailedAt: TEST_NOW, exportedAt: TEST_NOW } : {}),
       ...rest,
     })
     .returning({ id: orders.id });
@@ -63,8 +63,8 @@ async function delivered(
       source: 'web',
       deliveryDate,
       createDate: new Date(`${addDays(deliveryDate, -10)}T12:00:00Z`),
-      mailedAt: new Date(),
-      exportedAt: new Date(),
+      mailedAt: TEST_NOW,
+      exportedAt: TEST_NOW,
     })
     .returning({ id: orders.id });
   const orderId = row!.id;
