@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
 import type { OrderGuideProduct } from '../../../../domain/order-guide.schema';
+import { focusOnQuickTap } from '../../../lib/quick-tap';
 import { historyCell, parOf } from '../order-guide-draft';
 import { formatMonthDay } from '../order-time';
 
@@ -126,6 +127,7 @@ export function OnHandInput({
       value={value ?? ''}
       onChange={(e) => onOnHand(code, e.currentTarget.value)}
       onKeyDown={focusNextOnHand}
+      onMouseDown={focusOnQuickTap}
     />
   );
 }

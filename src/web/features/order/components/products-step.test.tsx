@@ -115,6 +115,23 @@ describe('order form, step 2', { timeout: 15_000 }, () => {
     expect(document.activeElement).toBe(box('Cases of WN-1159 Chardonnay House'));
   });
 
+  it('puts the caret in a box reached by a quick second or third tap, not a selection outside it', () => {
+    renderStep();
+    const first = box('Cases of BR-1105 Lake Effect IPA');
+    const next = box('Cases of WN-1159 Chardonnay House');
+    fireEvent.change(next, { target: { value: '12' } });
+    first.focus();
+    // Chrome counts a tap at the spot of the one before as its second or third (detail 2, 3)
+    // and selects a word or paragraph there: the box got the focus but no caret (issue 14).
+    const third = fireEvent.mouseDown(next, { detail: 3 });
+    expect(third).toBe(false);
+    expect(document.activeElement).toBe(next);
+    expect([next.selectionStart, next.selectionEnd]).toEqual([2, 2]);
+    // A single tap, or a double tap in the box that has the focus, is the browser's as ever.
+    expect(fireEvent.mouseDown(next, { detail: 2 })).toBe(true);
+    expect(fireEvent.mouseDown(first, { detail: 1 })).toBe(true);
+  });
+
   it('searches code and description as you type, without case or accents, and keeps hidden quantities', () => {
     renderStep();
     type('Cases of BR-1105 Lake Effect IPA', '2');

@@ -1,5 +1,6 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
+import { focusOnQuickTap } from '../../../lib/quick-tap';
 import { type QuantityDraft, type QuantityValue, quantityError } from '../order-draft';
 
 export interface QuantityInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'error'> {
@@ -39,6 +40,7 @@ export function QuantityInput({ value, onChange, field, ...rest }: QuantityInput
         if (error === null && value !== '' && Number(value) < 0) onChange('0');
       }}
       onKeyDown={focusNextQuantity}
+      onMouseDown={focusOnQuickTap}
     />
   );
 }
