@@ -3,9 +3,9 @@
 // frame have one; any other address shows nothing until React draws it.
 //
 // On the customer's pages it also asks the API, at once, what the first screen will ask for
-// (the session and the footer; on the order home, once the session names the customer, the
-// messages, the countdown's dates and the draft): the answers come while the JavaScript loads,
-// not one after the other behind it. apiFetch (src/web/lib/api-client.ts) takes each answer
+// (the session and the footer; once the session names the customer, on the order home the
+// messages, the countdown's dates and the draft, and on the order form what the form loads):
+// the answers come while the JavaScript loads, not one after the other behind it. apiFetch (src/web/lib/api-client.ts) takes each answer
 // once, for the same path, in the first 10 s; what it does not take is dropped.
 //
 // `window.__startShell(pathname)` does it again for another address: the customer login page
@@ -50,6 +50,33 @@
     };
     const session = ask('Session');
     ask('Footer');
+    if (page[2] === 'order-form') {
+      // The order form's data (order-form-screen.tsx): the customer types, the customer with
+      // its products, its orders, the holidays of the next 400 days from today in business
+      // time (the app's UPCOMING_HOLIDAY_DAYS, BUSINESS_TZ), and for a new order the draft.
+      const fresh = path === '/order/form/0' && !/[?&](copy|change)=/.test(location.search);
+      session
+        .then((res) => (res.ok ? res.clone().json() : null))
+        .then((s) => {
+          const customer = s && s.Role === 'customer' ? s.Customer : null;
+          if (!customer || !window.__earlyAnswers) return;
+          ask('CustomerTypes');
+          ask(`Customer/${customer.Id}`);
+          ask(`Orders/${customer.CompanyId}`);
+          const today = new Intl.DateTimeFormat('en-CA', {
+            timeZone: 'America/Chicago',
+            year: 'numeric',
+            month: '2-digit',
+            day: '2-digit',
+          }).format(new Date());
+          const [y, m, d] = today.split('-').map(Number);
+          const until = new Date(Date.UTC(y, m - 1, d + 400)).toISOString().slice(0, 10);
+          ask(`Holidays?from=${today}&to=${until}`);
+          if (fresh) ask(`Customer/${customer.Id}/Draft`);
+        })
+        .catch(() => {});
+      return;
+    }
     if (page[2] !== 'order-home') return;
     // The messages and the delivery dates, read here as they come (before apiFetch can take
     // them): the entry draws them into the shell while the app's JavaScript loads
