@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Component as AdminLogin } from '../../features/auth/admin-login.route';
 import { addDays } from '../../../domain/business-date';
+import { Component as AdminLogin } from '../../features/auth/admin-login.route';
 import { Component as CustomerLogin } from '../../features/auth/customer-login.route';
 import { getCustomerTypes } from '../../features/customer-types/api/get-customer-types';
 import { getHolidays, UPCOMING_HOLIDAY_DAYS } from '../../features/holidays/api/get-holidays';
@@ -102,31 +102,34 @@ describe('the static shell (index.html)', () => {
     ['/order/form/0', true],
     ['/order/form/0?copy=12', false],
     ['/order/form/0?change=12', false],
-  ])('asks on %s, once the session is known, what the order form loads, as the form asks it', async (address, draft) => {
-    const asked: string[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL) => {
-        asked.push(String(input));
-        const path = String(input);
-        const body = path.endsWith('/Session') ? { Role: 'customer', Customer: customer, User: null } : {};
-        return new Response(JSON.stringify(body), { status: 200 });
-      }),
-    );
-    drawStaticShell(address);
-    await vi.waitFor(() => expect(asked.length).toBe(draft ? 7 : 6));
-    const early = asked.length;
-    // The form's own calls are answered from what the shell asked: none goes to the server again.
-    const today = todayInBusiness();
-    await Promise.all([
-      getCustomerTypes(),
-      getCustomer(customer.Id),
-      getOrders(customer.CompanyId),
-      getHolidays({ from: today, to: addDays(today, UPCOMING_HOLIDAY_DAYS) }),
-      ...(draft ? [getDraft(customer.Id)] : []),
-    ]);
-    expect(asked.length).toBe(early);
-  });
+  ])(
+    'asks on %s, once the session is known, what the order form loads, as the form asks it',
+    async (address, draft) => {
+      const asked: string[] = [];
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async (input: RequestInfo | URL) => {
+          asked.push(String(input));
+          const path = String(input);
+          const body = path.endsWith('/Session') ? { Role: 'customer', Customer: customer, User: null } : {};
+          return new Response(JSON.stringify(body), { status: 200 });
+        }),
+      );
+      drawStaticShell(address);
+      await vi.waitFor(() => expect(asked.length).toBe(draft ? 7 : 6));
+      const early = asked.length;
+      // The form's own calls are answered from what the shell asked: none goes to the server again.
+      const today = todayInBusiness();
+      await Promise.all([
+        getCustomerTypes(),
+        getCustomer(customer.Id),
+        getOrders(customer.CompanyId),
+        getHolidays({ from: today, to: addDays(today, UPCOMING_HOLIDAY_DAYS) }),
+        ...(draft ? [getDraft(customer.Id)] : []),
+      ]);
+      expect(asked.length).toBe(early);
+    },
+  );
 
   it('is taken away at once on an address it has no variant for, and the loader shows', () => {
     drawStaticShell('/maint/home');
