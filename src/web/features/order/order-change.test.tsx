@@ -61,8 +61,9 @@ const customer: Customer = {
   ...barCustomer,
   CustomerTypeName: 'Bars & Taverns',
   Products: [
-    product({ Code: 'BR-1105', Description: 'Lake Effect IPA', OrderNo: 1 }),
-    product({ Code: 'BR-1182', Description: 'Steelworks Stout', OrderNo: 2 }),
+    // The catalogue lists the stout first; the change lists the order's own IPA first.
+    product({ Code: 'BR-1105', Description: 'Lake Effect IPA', OrderNo: 2 }),
+    product({ Code: 'BR-1182', Description: 'Steelworks Stout', OrderNo: 1 }),
   ],
 };
 
@@ -171,19 +172,20 @@ describe('an order after Submit (design.md 7.10)', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByText('Continue', { selector: '.mantine-Button-label' }).closest('button')!);
     const cases = (await screen.findByLabelText('Cases of BR-1105 Lake Effect IPA')) as HTMLInputElement;
     expect(cases.value).toBe('3');
+    expect(screen.getAllByLabelText(/^Cases of /)[0]).toBe(cases);
     fireEvent.change(screen.getByLabelText('Cases of BR-1182 Steelworks Stout'), { target: { value: '2' } });
     fireEvent.click(screen.getByText('Continue', { selector: '.mantine-Button-label' }).closest('button')!);
     fireEvent.click((await screen.findByText('Submit')).closest('button')!);
     expect(await screen.findByText('Your order has been changed.')).toBeTruthy();
 
     const put = fetch.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({
-      DeliveryDate: '2026-06-12',
-      ProductQuantities: [
-        { Code: 'BR-1105', CaseQuantity: 3 },
-        { Code: 'BR-1182', CaseQuantity: 2 },
-      ],
-    });
+    const sent = JSON.parse(String(put?.[1]?.body));
+    expect(sent.DeliveryDate).toBe('2026-06-12');
+    // In the catalogue's order, as a new order's lines are.
+    expect(sent.ProductQuantities).toMatchObject([
+      { Code: 'BR-1182', CaseQuantity: 2 },
+      { Code: 'BR-1105', CaseQuantity: 3 },
+    ]);
     // Never the customer's next new order: a change leaves the draft alone.
     expect(fetch.mock.calls.some(([url]) => String(url).includes('/Draft'))).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));

@@ -73,6 +73,19 @@ describe('the order guide on the order form', () => {
     const products = [{ Code: 'D' }, { Code: 'A' }, { Code: 'B' }, { Code: 'C' }];
     expect(inGuideOrder(products, guide).map((p) => p.Code)).toEqual(['C', 'A', 'D', 'B']);
     expect(inGuideOrder(products, undefined).map((p) => p.Code)).toEqual(['D', 'A', 'B', 'C']);
+    // A change: the order's own products first (B and A), each part in the same order as before.
+    expect(inGuideOrder(products, guide, new Set(['B', 'A'])).map((p) => p.Code)).toEqual([
+      'A',
+      'B',
+      'C',
+      'D',
+    ]);
+    expect(inGuideOrder(products, undefined, new Set(['C'])).map((p) => p.Code)).toEqual([
+      'C',
+      'D',
+      'A',
+      'B',
+    ]);
   });
 
   it("writes a past delivery as the worksheet does: 'n C' or '-'", () => {

@@ -34,17 +34,21 @@ export const isUsual = (figures: OrderGuideProduct | undefined) =>
  * The orderable products in the guide's order: the ones ordered in the last 8 delivery dates
  * first, most ordered first (the guide's order); then every other product in the catalogue's
  * order, those the guide lists for a par or an older average and those it does not list
- * (decision 046) alike, so saving a par never moves a row under the customer's thumb.
+ * (decision 046) alike, so saving a par never moves a row under the customer's thumb. When an
+ * order is changed (design.md 7.10), its own products (`first`) come before all of them, in the
+ * same order: what is on the order is what the customer came to change.
  */
 export function inGuideOrder<P extends { Code: string }>(
   products: readonly P[],
   guide: OrderGuide | undefined,
+  first?: ReadonlySet<string>,
 ): P[] {
-  if (!guide) return [...products];
-  const rank = new Map(guide.Products.filter((p) => p.TimesOrdered > 0).map((p, i) => [p.Code, i]));
+  const rank = new Map((guide?.Products ?? []).filter((p) => p.TimesOrdered > 0).map((p, i) => [p.Code, i]));
   const known = products.filter((p) => rank.has(p.Code));
   known.sort((a, b) => rank.get(a.Code)! - rank.get(b.Code)!);
-  return [...known, ...products.filter((p) => !rank.has(p.Code))];
+  const ordered = [...known, ...products.filter((p) => !rank.has(p.Code))];
+  if (!first || first.size === 0) return ordered;
+  return [...ordered.filter((p) => first.has(p.Code)), ...ordered.filter((p) => !first.has(p.Code))];
 }
 
 /** A past delivery's cell, as the worksheet writes it: 'n C' for n cases, '-' for none. */

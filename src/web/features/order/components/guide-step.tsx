@@ -23,6 +23,8 @@ export interface GuideStepProps {
   orders: readonly OrderSummary[];
   asCards: boolean;
   hasLinkedProducts: boolean;
+  /** A change (design.md 7.10): the order's own products, listed first. */
+  firstCodes?: ReadonlySet<string> | undefined;
 }
 
 /** What the worksheet's "Start an order from these counts" hands over (cases on hand by code). */
@@ -41,7 +43,7 @@ const countsOf = (state: unknown): Record<string, number> | null =>
  * each undone once) and the par's editor. Without the guide (still loading, failed) the
  * products are still there to order.
  */
-export function GuideStep({ state, orders, asCards, hasLinkedProducts }: GuideStepProps) {
+export function GuideStep({ state, orders, asCards, hasLinkedProducts, firstCodes }: GuideStepProps) {
   const deliveryDate = state.form.values.DeliveryDate;
   const guide = useOrderGuide(state.customerId, deliveryDate);
   const queryClient = useQueryClient();
@@ -68,8 +70,8 @@ export function GuideStep({ state, orders, asCards, hasLinkedProducts }: GuideSt
   // The order of the rows, once per guide; each render only picks the lines in that order.
   const order = useMemo(() => {
     const index = new Map(available.map((p, i) => [p.Code, i]));
-    return inGuideOrder(available, guide.data).map((p) => index.get(p.Code)!);
-  }, [available, guide.data]);
+    return inGuideOrder(available, guide.data, firstCodes).map((p) => index.get(p.Code)!);
+  }, [available, guide.data, firstCodes]);
   const lines = order.map((i) => state.lines[i]!);
 
   const [onHand, setOnHand] = useState<Record<string, string> | null>(null);

@@ -48,6 +48,10 @@ export function OrderForm({ onSaveStatus, staff, ...setup }: OrderFormProps) {
   // last deliveries and par); narrower windows get cards.
   const productCards = useBelow(PRODUCT_TABLE_MIN_WIDTH);
   const state = useOrderForm(setup);
+  const changedCodes = useMemo(
+    () => (setup.change ? new Set(setup.change.Products.map((p) => p.Code)) : undefined),
+    [setup.change],
+  );
   const { form, ctx, today, headerValid, productsValid } = state;
   const [active, setActive] = useState(setup.restored?.step ?? 0);
   // Step 2's order guide starts loading as soon as a date is picked, so Continue shows it at once.
@@ -170,6 +174,7 @@ export function OrderForm({ onSaveStatus, staff, ...setup }: OrderFormProps) {
                     orders={setup.orders ?? []}
                     asCards={productCards}
                     hasLinkedProducts={setup.products.length > 0}
+                    firstCodes={changedCodes}
                   />
                 </Stack>
               )}
