@@ -1,5 +1,6 @@
 import { businessToday } from '../../../domain/business-date.js';
 import { OrderStatus } from '../../../domain/enums.js';
+import { raiseOrderHistoryVersion } from '../order-guide/guide-versions.js';
 import { unknownCustomerMessage } from './import-lookups.js';
 import type {
   BatchCounts,
@@ -231,6 +232,8 @@ export const orderHistoryImport: ImportDefinition<OrderHistoryRow> = {
   copyLine: stageLine,
   preview: orderHistoryPreview,
   async open(q, env) {
+    // Past orders change: every cached order guide is out of date once this commits.
+    await q.query(raiseOrderHistoryVersion);
     const unknown = { items: 0 };
     const writer =
       q.kind === 'pg' ? await openStagedWriter(q, env, unknown) : await openRowWriter(q, env, unknown);
