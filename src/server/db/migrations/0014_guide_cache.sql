@@ -34,3 +34,22 @@ BEGIN
 END $$;--> statement-breakpoint
 CREATE TRIGGER "customer_pars_bump_guide" AFTER INSERT OR UPDATE OR DELETE ON "customer_pars"
   FOR EACH ROW EXECUTE FUNCTION "customer_pars_bump_guide"();
+--> statement-breakpoint
+-- An order that changes customer, delivery date or status may move a guide's figures (a past
+-- order cancelled or re-dated by hand, an import's header). Placing an order inserts, and the
+-- order path's own updates (the mail, the export file) change none of these, so the WHEN
+-- clause keeps the function from running for them: POST Order writes nothing more. A change or
+-- cancel of a future order raises its customer's version, a row no order placement locks.
+CREATE FUNCTION "orders_bump_guide"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE customers SET guide_version = guide_version + 1 WHERE id = OLD.customer_id;
+  IF TG_OP = 'UPDATE' AND NEW.customer_id <> OLD.customer_id THEN
+    UPDATE customers SET guide_version = guide_version + 1 WHERE id = NEW.customer_id;
+  END IF;
+  RETURN NULL;
+END $$;--> statement-breakpoint
+CREATE TRIGGER "orders_bump_guide" AFTER UPDATE ON "orders" FOR EACH ROW
+  WHEN ((OLD.customer_id, OLD.delivery_date, OLD.status) IS DISTINCT FROM (NEW.customer_id, NEW.delivery_date, NEW.status))
+  EXECUTE FUNCTION "orders_bump_guide"();--> statement-breakpoint
+CREATE TRIGGER "orders_bump_guide_delete" AFTER DELETE ON "orders" FOR EACH ROW
+  EXECUTE FUNCTION "orders_bump_guide"();

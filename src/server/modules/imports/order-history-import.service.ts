@@ -232,13 +232,21 @@ export const orderHistoryImport: ImportDefinition<OrderHistoryRow> = {
   copyLine: stageLine,
   preview: orderHistoryPreview,
   async open(q, env) {
-    // Past orders change: every cached order guide is out of date once this commits.
-    await q.query(raiseOrderHistoryVersion);
     const unknown = { items: 0 };
     const writer =
       q.kind === 'pg' ? await openStagedWriter(q, env, unknown) : await openRowWriter(q, env, unknown);
+    let raised = false;
     return {
-      write: (batch) => writer.write(batch),
+      async write(batch) {
+        const counts = await writer.write(batch);
+        // Orders changed: every cached order guide is out of date once this commits (decision
+        // 054). A file that changes nothing changes nothing, not even the version.
+        if (!raised && counts.inserted + counts.updated > 0) {
+          await q.query(raiseOrderHistoryVersion);
+          raised = true;
+        }
+        return counts;
+      },
       notes: () => (unknown.items ? [unknownItemsNote(unknown.items)] : []),
     };
   },

@@ -10,7 +10,7 @@ import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } fr
 import { multipartFile } from '../../test/multipart.js';
 import { createOrderTestApp, type OrderTestApp } from '../../test/order-app.js';
 import { orderCalls } from '../../test/order-change-fixtures.js';
-import { validOrderBody } from '../../test/order-fixtures.js';
+import { customerByCompany, validOrderBody } from '../../test/order-fixtures.js';
 import { testConfig } from '../../test/test-config.js';
 import { GuideCache } from './guide-cache.js';
 import { orderGuideJson } from './order-guide.service.js';
@@ -208,12 +208,16 @@ describe('placing, changing and cancelling an order', () => {
   });
   afterAll(() => t.close());
 
-  // Orders placed, changed or cancelled are delivered today or later, which no guide reads: the
-  // order path raises no version (every order would queue on one row, issue 16's budget).
-  it('raises no guide version', async () => {
+  // Orders placed or changed on the same date write no version: placing one must not queue on a
+  // shared row (issue 16's budget). A cancel raises only its customer's, a row placing an order
+  // does not lock (a past order cancelled by hand would move the guide's figures).
+  it('raise no version when placed or changed; a cancel raises only its customer’s', async () => {
     const versions = async () => ({
       shared: await t.db.select().from(dataVersions).orderBy(dataVersions.name),
-      customers: await t.db.select({ v: customers.guideVersion }).from(customers).orderBy(customers.id),
+      customers: await t.db
+        .select({ id: customers.id, v: customers.guideVersion })
+        .from(customers)
+        .orderBy(customers.id),
     });
     const before = await versions();
     const calls = orderCalls(t);
@@ -221,7 +225,12 @@ describe('placing, changing and cancelling an order', () => {
     const body = await validOrderBody(t.db, 1001, TEST_NOW);
     const placed = await calls.place(cookie, body);
     expect((await calls.change(cookie, placed.id, body)).statusCode).toBe(200);
-    expect((await calls.cancel(cookie, placed.id)).statusCode).toBe(200);
     expect(await versions()).toEqual(before);
+    expect((await calls.cancel(cookie, placed.id)).statusCode).toBe(200);
+    const customerId = (await customerByCompany(t.db, 1001)).id;
+    expect(await versions()).toEqual({
+      shared: before.shared,
+      customers: before.customers.map((c) => (c.id === customerId ? { ...c, v: c.v + 1 } : c)),
+    });
   });
 });
