@@ -201,6 +201,36 @@ describe('GET Customer/{id}/OrderGuide after a write, from another app on the sa
   });
 });
 
+describe('GET Customer/{id}/OrderGuide on the next business day', () => {
+  let t: TestApp;
+  let now = TEST_NOW;
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => now });
+  });
+  afterAll(() => t.close());
+
+  // Nothing is written overnight, yet every figure counts back from a new day.
+  it('counts back from the new day', async () => {
+    const { id } = await standardGuideCustomer(t.db, today);
+    const cookie = await signInCustomer(t.app, 4701, 60701);
+    // The same delivery date asked for on both days.
+    const date = addDays(today, 7);
+    const get = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/v1/Customer/${id}/OrderGuide?date=${date}`,
+        headers: { cookie },
+      });
+    expect((await get()).json().DeliveryDates.at(-1)).toBe(addDays(today, -3));
+    now = new Date(TEST_NOW.getTime() + 86_400_000);
+    const tomorrow = addDays(today, 1);
+    const res = await get();
+    // Today's order (50 cases of G-1) is delivered: it is the newest date now.
+    expect(res.json().DeliveryDates.at(-1)).toBe(today);
+    expect(res.body).toBe(await orderGuideJson(t.database, new GuideCache(), id, tomorrow, date));
+  });
+});
+
 describe('placing, changing and cancelling an order', () => {
   let t: OrderTestApp;
   beforeAll(async () => {
