@@ -6,8 +6,9 @@ CREATE TABLE "data_versions" (
 ALTER TABLE "customers" ADD COLUMN "guide_version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 -- Decision 054: the order guide is cached per process and checked against these counters on
 -- every request, so each writer of what the guide reads raises one in its own transaction.
--- Triggers, not service code, so that every path that writes (staff screens, the imports, the
--- demo seed, SQL typed by hand) invalidates the same way.
+-- Triggers where the tables allow it, so that every path that writes (staff screens, the
+-- imports, the demo seed, SQL typed by hand) invalidates the same way; order lines have none,
+-- and the order history import raises its counter itself (guide-versions.ts).
 INSERT INTO "data_versions" ("name", "version") VALUES ('catalogue', 0), ('order_history', 0);--> statement-breakpoint
 -- Before the statement, not after: a transaction that writes products or links then takes the
 -- counter's row lock before any of their row locks, so two such writers queue on the counter
