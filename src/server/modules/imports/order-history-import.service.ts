@@ -1,5 +1,6 @@
 import { businessToday } from '../../../domain/business-date.js';
 import { OrderStatus } from '../../../domain/enums.js';
+import { raiseOrderHistoryVersion } from '../order-guide/guide-versions.js';
 import { unknownCustomerMessage } from './import-lookups.js';
 import type {
   BatchCounts,
@@ -234,8 +235,18 @@ export const orderHistoryImport: ImportDefinition<OrderHistoryRow> = {
     const unknown = { items: 0 };
     const writer =
       q.kind === 'pg' ? await openStagedWriter(q, env, unknown) : await openRowWriter(q, env, unknown);
+    let raised = false;
     return {
-      write: (batch) => writer.write(batch),
+      async write(batch) {
+        const counts = await writer.write(batch);
+        // Orders changed: every cached order guide is out of date once this commits (decision
+        // 054). A file that changes nothing changes nothing, not even the version.
+        if (!raised && counts.inserted + counts.updated > 0) {
+          await q.query(raiseOrderHistoryVersion);
+          raised = true;
+        }
+        return counts;
+      },
       notes: () => (unknown.items ? [unknownItemsNote(unknown.items)] : []),
     };
   },
