@@ -70,6 +70,9 @@ export default defineConfig({
     // and the server refuses *.map anyway (web-app.ts).
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    // React, the router, React Query and Mantine's core in one chunk that the app's chunk loads
+    // with it, not some 60 small ones asked for in waves by each screen (decision 055). The
+    // login page's entry imports none of them (decision 053).
     rolldownOptions: {
       output: {
         codeSplitting: {

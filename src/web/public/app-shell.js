@@ -5,8 +5,9 @@
 // On the customer's pages it also asks the API, at once, what the first screen will ask for
 // (the session and the footer; once the session names the customer, on the order home the
 // messages, the countdown's dates and the draft, and on the order form what the form loads):
-// the answers come while the JavaScript loads, not one after the other behind it. apiFetch (src/web/lib/api-client.ts) takes each answer
-// once, for the same path, in the first 10 s; what it does not take is dropped.
+// the answers come while the JavaScript loads, not one after the other behind it. apiFetch
+// (src/web/lib/api-client.ts) takes each answer once, for the same path, in the first 10 s;
+// what it does not take is dropped.
 //
 // `window.__startShell(pathname)` does it again for another address: the customer login page
 // (decision 053) calls it after signing in, before the app loads.
