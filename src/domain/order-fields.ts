@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { deliveryDateMessages } from './delivery-date';
+import { isReferenceCustomerType, REFERENCE_PO_MAX } from './reference-po';
+
+export { isReferenceCustomerType, REFERENCE_PO_MAX };
 
 /**
  * The limits and messages of the order's fields (spec section 5), shared by the order body
@@ -10,17 +13,10 @@ export const NAME_MAX = 100;
 export const EMAIL_MIN = 6;
 export const EMAIL_MAX = 254;
 export const EMAIL_LOCAL_MAX = 64;
-export const REFERENCE_PO_MAX = 20;
 export const PRODUCT_CODE_MAX = 64;
 /** Far above any real order line, far below the database's integer limit even times units per case. */
 export const MAX_QUANTITY = 99_999;
 export const MAX_ORDER_LINES = 1000;
-
-/** Customer types 6 and 7 are reference customers: they give a Reference PO (spec section 9). */
-const REFERENCE_CUSTOMER_TYPES: ReadonlySet<number> = new Set([6, 7]);
-export function isReferenceCustomerType(customerTypeId: number): boolean {
-  return REFERENCE_CUSTOMER_TYPES.has(customerTypeId);
-}
 
 // The spec's message templates (section 5), so that a field the spec does not list reads the same.
 export const requiredMessage = (field: string) => `${field} is required`;

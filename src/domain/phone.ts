@@ -2,6 +2,14 @@
 
 export const PHONE_DIGITS = 10;
 
+/** Digits as they are typed, in the (999) 999-9999 mask: '31255' → '(312) 55'. */
+export function maskPhone(digits: string): string {
+  if (digits === '') return '';
+  if (digits.length <= 3) return `(${digits}`;
+  if (digits.length <= 6) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
+  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
 /** The ASCII digits of `s`, so a masked entry such as '(312) 555-0142' becomes '3125550142'. */
 export function digitsOnly(s: string): string {
   return s.replace(/[^0-9]/g, '');

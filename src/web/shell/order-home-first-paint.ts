@@ -6,6 +6,7 @@
  */
 import { type CountdownDate, countdownText } from '../../domain/delivery-countdown';
 import { BUSINESS_TZ } from '../features/order/business-tz';
+import { textShape } from './text-shape';
 
 interface DisplayMessage {
   Message: string;
@@ -16,32 +17,6 @@ declare global {
     /** app-shell.js: the order home's messages and delivery dates, as JSON (null if refused). */
     __earlyHome?: Promise<[DisplayMessage[] | null, CountdownDate[] | null]>;
   }
-}
-
-/** Admin-written HTML's elements the first paint keeps (without any attribute): its text's shape. */
-const KEPT = new Set(['P', 'BR', 'STRONG', 'B', 'EM', 'I', 'U', 'SUB', 'SUP', 'UL', 'OL', 'LI', 'SPAN', 'A']);
-
-/**
- * A copy of the message's text and its simple formatting: no attribute, no other element (a
- * link becomes its text). Parsed inert (DOMParser runs no script and loads nothing); React
- * draws the real message, sanitized by DOMPurify (SafeHtml), moments later.
- */
-function textShape(html: string): DocumentFragment {
-  const source = new DOMParser().parseFromString(html, 'text/html').body;
-  const copy = (from: Node, to: Node) => {
-    for (const child of from.childNodes) {
-      if (child.nodeType === Node.TEXT_NODE) to.appendChild(document.createTextNode(child.textContent ?? ''));
-      else if (child instanceof Element) {
-        if (!KEPT.has(child.tagName)) continue;
-        const element = document.createElement(child.tagName === 'A' ? 'span' : child.tagName.toLowerCase());
-        copy(child, element);
-        to.appendChild(element);
-      }
-    }
-  };
-  const fragment = document.createDocumentFragment();
-  copy(source, fragment);
-  return fragment;
 }
 
 const CALENDAR_ICON =

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { businessToday, dayOfWeek, isIsoDate } from '../../../domain/business-date';
+import { businessToday } from '../../../domain/business-date';
 import { BUSINESS_TZ } from './business-tz';
+import { formatDate, formatMonthDay, formatWeekdayDate } from './date-format';
 
-export { BUSINESS_TZ };
+export { BUSINESS_TZ, formatDate, formatMonthDay, formatWeekdayDate };
 
 /** How often the order form re-reads the clock, so a cutoff passing while it is open moves the earliest date. */
 const NOW_REFRESH_MS = 60_000;
@@ -28,28 +29,6 @@ export function useBusinessNow(refreshMs = NOW_REFRESH_MS): Date {
 /** Today on the business calendar, 'YYYY-MM-DD'. */
 export function todayInBusiness(now: Date = new Date()): string {
   return businessToday(now, BUSINESS_TZ);
-}
-
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})/;
-
-/** 'YYYY-MM-DD' → 'MM/DD/YYYY' (spec section 9); anything else is shown as it is. */
-export function formatDate(date: string | null | undefined): string {
-  if (!date) return '';
-  const m = ISO_DATE.exec(date);
-  return m ? `${m[2]}/${m[3]}/${m[1]}` : date;
-}
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-
-/** 'YYYY-MM-DD' → 'Fri 11/27/2026': a date the customer must not misread. */
-export function formatWeekdayDate(date: string): string {
-  return isIsoDate(date) ? `${WEEKDAYS[dayOfWeek(date)]} ${formatDate(date)}` : date;
-}
-
-/** 'YYYY-MM-DD' → 'MM/DD', the worksheet's column headers. */
-export function formatMonthDay(date: string): string {
-  const m = ISO_DATE.exec(date);
-  return m ? `${m[2]}/${m[3]}` : date;
 }
 
 let instantFormatter: Intl.DateTimeFormat | undefined;

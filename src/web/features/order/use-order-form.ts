@@ -10,6 +10,7 @@ import {
 import { casesInAll, missingCases } from '../../../domain/order-minimum';
 import type { CopiedOrder, OrderDetail, OrderSummary } from '../../../domain/order-view.schema';
 import { zodValidate } from '../../lib/zod-form';
+import { type Contact, lastContact } from './last-contact';
 import {
   type DraftLine,
   draftLines,
@@ -25,6 +26,8 @@ import {
 } from './order-draft';
 import { BUSINESS_TZ, todayInBusiness, useBusinessNow } from './order-time';
 import type { FormSnapshot } from './saved-draft';
+
+export { lastContact };
 
 export interface OrderFormSetup {
   /** The customer the order is for: the signed-in customer, or the one staff order for. */
@@ -50,16 +53,6 @@ export interface OrderFormSetup {
   holidays?: HolidayLookup;
   /** Continue on the offer of an unsent order: the form exactly as it was saved (design.md 7.3). */
   restored?: FormSnapshot | null;
-}
-
-type Contact = Pick<OrderHeaderValues, 'Name' | 'Phone' | 'Email'>;
-
-/** The contact of the customer's last order placed here (imported ERP orders carry no email). */
-export function lastContact(orders: readonly OrderSummary[]): Contact | null {
-  const last = orders.find((o) => o.IsWebOrder && o.Email);
-  return last
-    ? { Name: last.Name, Phone: last.Phone.replace(/\D/g, '').slice(-10), Email: last.Email }
-    : null;
 }
 
 /** The step-1 rules: the server's own schema without the product lines, so the messages are the server's. */

@@ -1,15 +1,9 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import type { ChangeEvent } from 'react';
-import { PHONE_DIGITS } from '../../../../domain/phone';
+import { maskPhone, PHONE_DIGITS } from '../../../../domain/phone';
 import { maskDigits } from '../../../components/digits-input';
 
-/** Digits as they are typed, in the (999) 999-9999 mask: '31255' → '(312) 55'. */
-export function maskPhone(digits: string): string {
-  if (digits === '') return '';
-  if (digits.length <= 3) return `(${digits}`;
-  if (digits.length <= 6) return `(${digits.slice(0, 3)}) ${digits.slice(3)}`;
-  return `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
-}
+export { maskPhone };
 
 export interface PhoneInputProps extends Omit<TextInputProps, 'value' | 'onChange'> {
   /** Digits only (the phone is stored unmasked, spec section 3). */
