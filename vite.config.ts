@@ -78,6 +78,14 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
+              // The shell's first paints (src/web/shell, decisions 053 and 056) and the few pure
+              // modules they share with the app's screens (the date rules, the formats), in one
+              // chunk the entry asks for while the early answers come, not a wave of tiny ones.
+              name: 'first-paint',
+              test: /src[\\/](web[\\/]shell[\\/][\w-]+|web[\\/]features[\\/]order[\\/](business-tz|date-format|last-contact)|domain[\\/](business-date|delivery-date|delivery-countdown|order-rules|phone|reference-po))\.ts$/,
+              priority: 1,
+            },
+            {
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|@mantine[\\/](core|hooks))[\\/]/,
               priority: 2,

@@ -12,7 +12,6 @@ import { apiFetch, isApiError } from '../lib/api-client';
 import { maskDigits } from '../lib/digits';
 import { NO_CONNECTION_MESSAGE } from '../lib/messages';
 import { paths, RETURN_TO, safeReturnTo } from '../paths';
-import { drawOrderHomeFirstPaint } from '../shell/order-home-first-paint';
 import { startPageStatus, stopPageStatus } from './page-status';
 
 declare global {
@@ -106,7 +105,7 @@ function startAppAt(to: string) {
   stopPageStatus();
   window.__startShell?.(window.location.pathname);
   window.__focusHeadingOnStart = true;
-  void drawOrderHomeFirstPaint();
+  void import('../shell/first-paint').then((shell) => shell.drawFirstPaint());
   void loadApp().then((app) => app.startApp());
 }
 

@@ -50,39 +50,47 @@
       return answer;
     };
     const session = ask('Session');
-    ask('Footer');
+    const footer = ask('Footer');
+    // An answer's JSON, read here as it comes (before apiFetch can take it), for the entry to
+    // draw a first paint from; null when refused.
+    const read = (answer) => answer.then((res) => (res.ok ? res.clone().json() : null));
     if (page[2] === 'order-form') {
       // The order form's data (order-form-screen.tsx): the customer types, the customer with
       // its products, its orders, the holidays of the next 400 days from today in business
       // time (the app's UPCOMING_HOLIDAY_DAYS, BUSINESS_TZ), and for a new order the draft.
       const fresh = path === '/order/form/0' && !/[?&](copy|change)=/.test(location.search);
-      session
-        .then((res) => (res.ok ? res.clone().json() : null))
-        .then((s) => {
-          const customer = s && s.Role === 'customer' ? s.Customer : null;
-          if (!customer || !window.__earlyAnswers) return;
-          ask('CustomerTypes');
-          ask(`Customer/${customer.Id}`);
-          ask(`Orders/${customer.CompanyId}`);
-          const today = new Intl.DateTimeFormat('en-CA', {
-            timeZone: 'America/Chicago',
-            year: 'numeric',
-            month: '2-digit',
-            day: '2-digit',
-          }).format(new Date());
-          const [y, m, d] = today.split('-').map(Number);
-          const until = new Date(Date.UTC(y, m - 1, d + 400)).toISOString().slice(0, 10);
-          ask(`Holidays?from=${today}&to=${until}`);
-          if (fresh) ask(`Customer/${customer.Id}/Draft`);
-        })
-        .catch(() => {});
+      // For a new order, the entry draws the form's first step from them while the app's
+      // JavaScript loads (src/web/shell/order-form-first-paint.ts): [types, customer, orders,
+      // holidays, the draft's HTTP status, footer], or null when there is nothing to draw.
+      const form = read(session).then((s) => {
+        const customer = s && s.Role === 'customer' ? s.Customer : null;
+        if (!customer || !window.__earlyAnswers) return null;
+        const today = new Intl.DateTimeFormat('en-CA', {
+          timeZone: 'America/Chicago',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+        }).format(new Date());
+        const [y, m, d] = today.split('-').map(Number);
+        const until = new Date(Date.UTC(y, m - 1, d + 400)).toISOString().slice(0, 10);
+        const answers = [
+          ask('CustomerTypes'),
+          ask(`Customer/${customer.Id}`),
+          ask(`Orders/${customer.CompanyId}`),
+          ask(`Holidays?from=${today}&to=${until}`),
+        ];
+        if (!fresh) return null;
+        const draft = ask(`Customer/${customer.Id}/Draft`).then((res) => res.status);
+        return Promise.all([...answers.map(read), draft, read(footer)]);
+      });
+      form.catch(() => {});
+      if (fresh) window.__earlyForm = form;
       return;
     }
     if (page[2] !== 'order-home') return;
-    // The messages and the delivery dates, read here as they come (before apiFetch can take
-    // them): the entry draws them into the shell while the app's JavaScript loads
-    // (src/web/shell/order-home-first-paint.ts). Null for either when there is none to draw.
-    const read = (answer) => answer.then((res) => (res.ok ? res.clone().json() : null));
+    // The messages and the delivery dates: the entry draws them into the shell while the app's
+    // JavaScript loads (src/web/shell/order-home-first-paint.ts). Null for either when there is
+    // none to draw.
     window.__earlyHome = session
       .then((res) => (res.ok ? res.clone().json() : null))
       .then((s) => {

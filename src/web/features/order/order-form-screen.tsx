@@ -3,6 +3,8 @@ import { useLocation, useSearchParams } from 'react-router';
 import { customerTypeDefaults } from '../../../domain/customer-type.schema';
 import type { CustomerTypeRules } from '../../../domain/order.schema';
 import type { OrderDetail } from '../../../domain/order-view.schema';
+import { useStaticShellInstead } from '../../components/layout/static-shell';
+import { SHELL_FORM_SELECTOR } from '../../shell/order-form-takeover';
 import { useCustomerTypes } from '../customer-types/api/get-customer-types';
 import { useUpcomingHolidays } from '../holidays/api/get-holidays';
 import { useCopiedOrder } from './api/copy-order';
@@ -94,11 +96,7 @@ export function OrderFormScreen({
     holidays.isPending ||
     draft.pending
   ) {
-    return (
-      <Group justify="center" py="xl">
-        <Loader aria-label="Loading the order form" />
-      </Group>
-    );
+    return <FormLoader />;
   }
   if (draft.offer) {
     return (
@@ -143,6 +141,27 @@ export function OrderFormScreen({
         {...(staff ? { staff } : {})}
       />
     </>
+  );
+}
+
+/**
+ * While the form's data loads: the shell's own first step if it drew one (decision 056), which
+ * stays until the form takes it over; else a loader in the frame.
+ */
+function FormLoader() {
+  return document.querySelector(SHELL_FORM_SELECTOR) ? <ShellForm /> : <FormSpinner />;
+}
+
+function ShellForm() {
+  useStaticShellInstead();
+  return null;
+}
+
+function FormSpinner() {
+  return (
+    <Group justify="center" py="xl">
+      <Loader aria-label="Loading the order form" />
+    </Group>
   );
 }
 

@@ -1,8 +1,11 @@
 import { Alert, Stack, Stepper, VisuallyHidden } from '@mantine/core';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { maskPhone } from '../../../../domain/phone';
 import { focusHeading } from '../../../components/layout/route-focus';
+import { STATIC_SHELL_ID } from '../../../components/layout/static-shell';
 import { useBelow } from '../../../lib/use-below';
 import { paths } from '../../../paths';
+import { shellFormEdits, takeOverShellFocus } from '../../../shell/order-form-takeover';
 import { breakpoints } from '../../../theme';
 import { useOrderGuide } from '../api/get-order-guide';
 import { orderPayload } from '../order-draft';
@@ -82,6 +85,25 @@ export function OrderForm({ onSaveStatus, staff, ...setup }: OrderFormProps) {
     if (!canOpen(active)) setActive(0);
   }, []);
 
+  // A new order's first step may have been drawn by the shell before React (decision 056), and
+  // used: its date, what was typed and the focus carry over, before the browser paints this form.
+  const formRef = useRef<HTMLFormElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the form mounts, on purpose.
+  useLayoutEffect(() => {
+    const fresh = !setup.asStaff && !setup.copy && !setup.change && !setup.restored;
+    const edits = fresh ? shellFormEdits() : null;
+    if (!edits || !formRef.current) return;
+    if (Object.keys(edits.values).length > 0) form.setValues(edits.values);
+    // The boxes show the values now, so the caret can go where it was; the shell goes at once
+    // (it would on this commit anyway) so that React's box can take the focus.
+    for (const [field, value] of Object.entries(edits.values)) {
+      const input = formRef.current.querySelector<HTMLInputElement>(`input[data-path="${field}"]`);
+      if (input) input.value = field === 'Phone' ? maskPhone(value) : value;
+    }
+    document.getElementById(STATIC_SHELL_ID)?.remove();
+    takeOverShellFocus(formRef.current, edits);
+  }, []);
+
   // A step change puts focus on the new step's heading, which the screen reader reads out
   // (not on the first render: the route change already focused the page's heading).
   const stepHeading = useRef<HTMLHeadingElement>(null);
@@ -122,7 +144,12 @@ export function OrderForm({ onSaveStatus, staff, ...setup }: OrderFormProps) {
 
   const header = form.getValues();
   return (
-    <form onSubmit={onSubmitStep} noValidate aria-label={setup.change ? 'Change order' : 'New order'}>
+    <form
+      ref={formRef}
+      onSubmit={onSubmitStep}
+      noValidate
+      aria-label={setup.change ? 'Change order' : 'New order'}
+    >
       <Stack gap="md">
         {staff && <StaffOrderBanner customerLabel={staff.customerLabel} />}
         <Stepper
