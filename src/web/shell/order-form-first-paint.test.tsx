@@ -13,18 +13,8 @@ import {
   quietFocusTrapWarnings,
   renderOrderRoutes,
 } from '../features/order/test/render-order';
-import indexHtml from '../index.html?raw';
 import { drawOrderFormFirstPaint, type EarlyForm } from './order-form-first-paint';
-
-/** index.html's shell in the page, on the order form. */
-function openShell() {
-  document.documentElement.dataset.shell = 'customer';
-  document.documentElement.dataset.shellPage = 'order-form';
-  const shell = new DOMParser().parseFromString(indexHtml, 'text/html').getElementById('app-shell');
-  if (!shell) throw new Error('index.html has no shell');
-  document.body.prepend(shell);
-  return shell;
-}
+import { openShell } from './test-shell';
 
 const customer: Customer = {
   ...barCustomer,
@@ -75,7 +65,7 @@ const answers = (over: Partial<Record<number, unknown>> = {}): EarlyForm => {
 };
 
 async function draw(early: EarlyForm | null) {
-  const shell = openShell();
+  const shell = openShell('order-form');
   window.__earlyForm = Promise.resolve(early);
   await drawOrderFormFirstPaint();
   return shell;

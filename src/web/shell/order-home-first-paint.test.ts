@@ -1,16 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import indexHtml from '../index.html?raw';
 import { drawOrderHomeFirstPaint } from './order-home-first-paint';
+import { openShell as openShellFor } from './test-shell';
 
-/** index.html's shell in the page, on the order home. */
-function openShell() {
-  document.documentElement.dataset.shell = 'customer';
-  document.documentElement.dataset.shellPage = 'order-home';
-  const shell = new DOMParser().parseFromString(indexHtml, 'text/html').getElementById('app-shell');
-  if (!shell) throw new Error('index.html has no shell');
-  document.body.append(shell);
-  return shell;
-}
+const openShell = () => openShellFor('order-home');
 
 afterEach(() => {
   document.getElementById('app-shell')?.remove();
