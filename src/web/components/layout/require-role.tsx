@@ -1,5 +1,5 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { Session } from '../../../domain/auth.schema';
 import { useSession } from '../../features/auth/api/get-session';
@@ -23,11 +23,18 @@ export interface RequireRoleProps {
 export function RequireRole({ need, login, children }: RequireRoleProps) {
   const session = useSession();
   const location = useLocation();
+  // The session's answer comes through React Query's store subscription, and React draws such
+  // an update at once and in one piece: the whole frame and screen behind the guard were one
+  // long task on a phone (issue 22: total blocking time). On that first answer the loader stays
+  // one render more, and React draws what is behind the guard in a background render, in short
+  // slices the phone can answer between. Only the first answer waits: once shown, a changed
+  // session (signed out) is acted on in the same render, before the screens below read it.
+  const answered = useDeferredValue(session.data !== undefined);
 
-  if (session.data === undefined) {
-    if (session.isError) return <SessionUnavailable onRetry={() => void session.refetch()} />;
-    return <PageLoader />;
+  if (session.data === undefined && session.isError) {
+    return <SessionUnavailable onRetry={() => void session.refetch()} />;
   }
+  if (session.data === undefined || !answered) return <PageLoader />;
   if (session.data.Role !== need) {
     return <Navigate to={loginPath(login, location.pathname + location.search)} replace />;
   }
