@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { useDeferredValue } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { customerTypeDefaults } from '../../../domain/customer-type.schema';
 import type { CustomerTypeRules } from '../../../domain/order.schema';
@@ -74,6 +75,18 @@ export function OrderFormScreen({
     ...(changeId === null ? [] : [change]),
   ];
   const failed = queries.find((q) => q.isError);
+  const loading =
+    !types.data ||
+    !customer.data ||
+    (copyId !== null && !copy.data) ||
+    (changeId !== null && !change.data) ||
+    orders.isPending ||
+    holidays.isPending ||
+    draft.pending;
+  // The last answer comes through React Query's store subscription, which React draws at once
+  // and in one piece: the whole form was one long task on a phone (issue 22, decision 057). The
+  // loader stays one render more, and React draws the form in a background render, in slices.
+  const loaded = useDeferredValue(!loading);
 
   if (failed) {
     return (
@@ -87,17 +100,7 @@ export function OrderFormScreen({
       </Alert>
     );
   }
-  if (
-    !types.data ||
-    !customer.data ||
-    (copyId !== null && !copy.data) ||
-    (changeId !== null && !change.data) ||
-    orders.isPending ||
-    holidays.isPending ||
-    draft.pending
-  ) {
-    return <FormLoader />;
-  }
+  if (loading || !loaded || !types.data || !customer.data) return <FormLoader />;
   if (draft.offer) {
     return (
       <DraftOffer
