@@ -70,6 +70,16 @@ export default defineConfig({
     // and the server refuses *.map anyway (web-app.ts).
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    // Vite appends a <link rel=modulepreload> for each of a dynamic import's dependencies. For
+    // the customer frame and the order form that was some 55 links in the task that starts the
+    // app, 140-170 ms of it on a 4x slower CPU (decision 057). Only the first paint's chunk
+    // (src/web/shell) has its dependencies preloaded, as its paint waits for them; the app's
+    // and the screens' chunks ask for theirs as the browser reads them. Their CSS still loads
+    // with them (the preload helper keeps it).
+    modulePreload: {
+      resolveDependencies: (filename, deps) =>
+        /^assets\/first-paint-[\w-]+\.js$/.test(filename) ? deps : [],
+    },
     // React, the router, React Query and Mantine's core in one chunk that the app's chunk loads
     // with it, not some 60 small ones asked for in waves by each screen (decision 055). The
     // login page's entry imports none of them (decision 053).
