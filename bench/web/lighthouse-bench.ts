@@ -21,7 +21,10 @@
  *
  * `--only` runs some of the pages (`login`, `home`, `form`, and `repeat` for the repeat
  * visit); `--save DIR` writes each run's Lighthouse result there as JSON (the requests:
- * `audits["network-requests"]`; the LCP element: `audits["largest-contentful-paint-element"]`).
+ * `audits["network-requests"]`; the LCP element: `audits["largest-contentful-paint-element"]`),
+ * and the trace it recorded beside it (`*.trace.json`): its long tasks are that trace's tasks
+ * multiplied by 4. `WEB_ROOT=DIR` serves another build (one built with `--minify false` names
+ * the functions in the trace).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -135,6 +138,11 @@ async function audit(url: string, flags: Flags, attempt = 1): Promise<Figures> {
   if (saveDir) {
     const name = `${String(++saved).padStart(2, '0')}-${new URL(url).pathname.replace(/\W+/g, '-')}.json`;
     writeFileSync(path.join(saveDir, name), JSON.stringify(result.lhr));
+    // The trace Lighthouse recorded (unthrottled; its simulation multiplies the tasks by 4):
+    // open it in DevTools' Performance panel to see what its long tasks are made of.
+    const trace = (result.artifacts as { Trace?: unknown } | undefined)?.Trace;
+    if (trace)
+      writeFileSync(path.join(saveDir, name.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
   }
   return figuresOf(result.lhr);
 }

@@ -13,6 +13,7 @@ import { OfflineBanner } from './components/app-status/offline-banner';
 import { BusyOverlay } from './components/busy-overlay';
 import { DeferredHosts } from './components/deferred-hosts';
 import { createQueryClient } from './lib/query-client';
+import { yieldToMain } from './lib/yield-to-main';
 import { createRouter, prefetchScreensOnIntent } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -20,10 +21,13 @@ import { cssVariablesResolver, theme } from './theme';
  * The React app (main.tsx loads it, or the customer login page once a customer has signed in,
  * decision 053). Importing this module draws nothing: `startApp` does.
  */
-export function startApp() {
+export async function startApp() {
   const queryClient = createQueryClient();
+  // The router matches the address and asks for its screens' code: a task of its own, as is
+  // the first render's start below (issue 22: total blocking time).
   const router = createRouter();
   prefetchScreensOnIntent();
+  await yieldToMain();
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');

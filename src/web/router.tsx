@@ -3,6 +3,7 @@ import { PageLoader, RootLayout } from './components/layout/root-layout';
 import { NotFoundPage, RouteError } from './components/layout/route-error';
 import type { RouteHandle } from './components/layout/route-title';
 import { prefetchRoutesOnIntent } from './lib/prefetch-routes';
+import { yieldToMain } from './lib/yield-to-main';
 
 const title = (t: string): RouteHandle => ({ title: t });
 
@@ -49,7 +50,13 @@ export const routes: RouteObject[] = [
           {
             path: 'order/form/:id',
             handle: title('New Order'),
-            lazy: () => import('./features/order/order-form.route'),
+            // The order's rules (zod and its schemas) are evaluated in a task of their own, then
+            // the form's code in the next: two tasks of a phone's CPU, not one long one (issue 22).
+            lazy: async () => {
+              await import('../domain/order.schema');
+              await yieldToMain();
+              return import('./features/order/order-form.route');
+            },
           },
         ],
       },

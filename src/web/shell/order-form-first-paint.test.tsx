@@ -211,6 +211,25 @@ describe("React's form takes over what was done in the shell's", { timeout: 30_0
     ]).toEqual([3, 3]);
   });
 
+  it('what is typed in the shell while React renders its form (in slices) reaches the form too', async () => {
+    const shell = await draw(answers());
+    // React's form starts from the boxes as its first render reads them ("Sam"); the customer
+    // types on before it takes the shell's place ("Sam Lastly").
+    const name = shell.querySelector('input[data-field="Name"]') as HTMLInputElement;
+    name.value = 'Sam Lastly';
+    name.focus();
+    name.setSelectionRange(10, 10);
+    let reads = 0;
+    Object.defineProperty(name, 'value', { configurable: true, get: () => (reads++ === 0 ? 'Sam' : 'Sam Lastly') });
+
+    await renderForm();
+    expect(reads).toBeGreaterThan(1);
+    const reactName = screen.getByLabelText(/^Name/) as HTMLInputElement;
+    expect(reactName.value).toBe('Sam Lastly');
+    expect(document.activeElement).toBe(reactName);
+    expect([reactName.selectionStart, reactName.selectionEnd]).toEqual([10, 10]);
+  });
+
   it('a tap on the date field opens the calendar; nothing done leaves the form as React draws it', async () => {
     const shell = await draw(answers());
     (shell.querySelector('.sf-date') as HTMLButtonElement).click();

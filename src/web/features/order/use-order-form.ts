@@ -74,18 +74,25 @@ function initialHeader(
   };
 }
 
-/** The order form's state: the header form, the quantities, and what each step may do. */
-export function useOrderForm({
-  customerId,
-  asStaff = false,
-  customerType,
-  products,
-  copy: copied,
-  change,
-  orders = [],
-  holidays,
-  restored,
-}: OrderFormSetup) {
+/**
+ * The order form's state: the header form, the quantities, and what each step may do.
+ * `shellValues`: what the shell's first step (decision 056) showed when the form first rendered,
+ * its start (the date tapped, the boxes as typed).
+ */
+export function useOrderForm(
+  {
+    customerId,
+    asStaff = false,
+    customerType,
+    products,
+    copy: copied,
+    change,
+    orders = [],
+    holidays,
+    restored,
+  }: OrderFormSetup,
+  shellValues?: Partial<OrderHeaderValues>,
+) {
   // A change starts from the order as placed, a Re-Order from the copy (its date cleared).
   const copy = change ?? copied;
   const now = useBusinessNow();
@@ -114,7 +121,11 @@ export function useOrderForm({
     mode: 'controlled',
     initialValues: restored
       ? restored.header
-      : { ...initialHeader(copy, lastContact(orders)), ...(asStaff ? { OverrideReason: '' } : {}) },
+      : {
+          ...initialHeader(copy, lastContact(orders)),
+          ...shellValues,
+          ...(asStaff ? { OverrideReason: '' } : {}),
+        },
     validate,
     validateInputOnBlur: true,
   });

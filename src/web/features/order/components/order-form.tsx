@@ -5,7 +5,7 @@ import { focusHeading } from '../../../components/layout/route-focus';
 import { STATIC_SHELL_ID } from '../../../components/layout/static-shell';
 import { useBelow } from '../../../lib/use-below';
 import { paths } from '../../../paths';
-import { shellFormEdits, takeOverShellFocus } from '../../../shell/order-form-takeover';
+import { type ShellField, shellFormEdits, takeOverShellFocus } from '../../../shell/order-form-takeover';
 import { breakpoints } from '../../../theme';
 import { useOrderGuide } from '../api/get-order-guide';
 import { orderPayload } from '../order-draft';
@@ -50,7 +50,12 @@ export function OrderForm({ onSaveStatus, staff, ...setup }: OrderFormProps) {
   // The products table needs about 1,000 px of window beside the side menu (with the guide's
   // last deliveries and par); narrower windows get cards.
   const productCards = useBelow(PRODUCT_TABLE_MIN_WIDTH);
-  const state = useOrderForm(setup);
+  // A new order's first step may have been drawn by the shell before React (decision 056), and
+  // used: the form starts from what it shows, so that taking it over (below) renders nothing
+  // again. Read once, as this form first renders.
+  const fresh = !setup.asStaff && !setup.copy && !setup.change && !setup.restored;
+  const [shell] = useState(() => (fresh ? shellFormEdits() : null));
+  const state = useOrderForm(setup, shell?.values);
   const changedCodes = useMemo(
     () => (setup.change ? new Set(setup.change.Products.map((p) => p.Code)) : undefined),
     [setup.change],
@@ -85,18 +90,22 @@ export function OrderForm({ onSaveStatus, staff, ...setup }: OrderFormProps) {
     if (!canOpen(active)) setActive(0);
   }, []);
 
-  // A new order's first step may have been drawn by the shell before React (decision 056), and
-  // used: its date, what was typed and the focus carry over, before the browser paints this form.
+  // The shell's form is taken over when this one mounts, before the browser paints it: the date,
+  // what was typed and the focus carry over. What was typed there while this form rendered (in
+  // slices, app.tsx) is set now; only that renders the form again, in this commit (issue 22: a
+  // render of the whole form, in one task, when it was all set here).
   const formRef = useRef<HTMLFormElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: only when the form mounts, on purpose.
   useLayoutEffect(() => {
-    const fresh = !setup.asStaff && !setup.copy && !setup.change && !setup.restored;
     const edits = fresh ? shellFormEdits() : null;
     if (!edits || !formRef.current) return;
-    if (Object.keys(edits.values).length > 0) form.setValues(edits.values);
+    const since = Object.fromEntries(
+      Object.entries(edits.values).filter(([field, value]) => shell?.values[field as ShellField] !== value),
+    );
+    if (Object.keys(since).length > 0) form.setValues(since);
     // The boxes show the values now, so the caret can go where it was; the shell goes at once
     // (it would on this commit anyway) so that React's box can take the focus.
-    for (const [field, value] of Object.entries(edits.values)) {
+    for (const [field, value] of Object.entries(since)) {
       const input = formRef.current.querySelector<HTMLInputElement>(`input[data-path="${field}"]`);
       if (input) input.value = field === 'Phone' ? maskPhone(value) : value;
     }
