@@ -21,6 +21,29 @@ const precompressBuild = (): Plugin => ({
 });
 
 /**
+ * Mantine's `useId` (@mantine/hooks) names a component's parts (every input's label and box, the
+ * app shell, a tooltip, a popover) with React's id as it first renders, then sets a random one in
+ * a layout effect: a second render of each, synchronous, in the commit that mounts it. One such
+ * render makes React run the whole commit's effects in the same task; on a 4x slower CPU, the
+ * order form's commit was one long task of 60 ms and more (issue 22, decision 058). This keeps
+ * React's id, unique in the app's one root and the same from render to render.
+ */
+const mantineStableIds = (): Plugin => ({
+  name: 'bev-mantine-stable-ids',
+  enforce: 'pre',
+  load(id) {
+    if (!/[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/.test(id)) return null;
+    return [
+      "import { useId as useReactId } from 'react';",
+      'export function useId(staticId) {',
+      '  const reactId = useReactId();',
+      "  return typeof staticId === 'string' ? staticId : 'mantine-' + reactId.replace(/[^\\w-]/g, '');",
+      '}',
+    ].join('\n');
+  },
+});
+
+/**
  * Installable on a phone (design.md 7.9, issue 22): a web manifest, and a service worker that
  * keeps the app's shell and assets (never an API answer) so a repeat visit paints from the
  * phone. A new build waits until the customer takes it from the "new version" prompt
@@ -62,7 +85,7 @@ const installable = () =>
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
   publicDir: path.resolve(import.meta.dirname, 'src/web/public'),
-  plugins: [react(), installable(), precompressBuild()],
+  plugins: [mantineStableIds(), react(), installable(), precompressBuild()],
   build: {
     outDir,
     emptyOutDir: true,

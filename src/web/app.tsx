@@ -15,13 +15,16 @@ import { DeferredHosts } from './components/deferred-hosts';
 import { createQueryClient } from './lib/query-client';
 import { yieldToMain } from './lib/yield-to-main';
 import { createRouter, prefetchScreensOnIntent } from './router';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, lightColorScheme, theme } from './theme';
 
 /**
  * The React app (main.tsx loads it, or the customer login page once a customer has signed in,
  * decision 053). Importing this module draws nothing: `startApp` does.
  */
 export async function startApp() {
+  // React's and Mantine's modules are evaluated in the task that brings them (this one, when
+  // the caller starts the app as its import settles): the app starts in the next one.
+  await yieldToMain();
   const queryClient = createQueryClient();
   // The router matches the address and asks for its screens' code: a task of its own, as is
   // the first render's start below (issue 22: total blocking time).
@@ -42,7 +45,12 @@ export async function startApp() {
   startTransition(() =>
     reactRoot.render(
       <StrictMode>
-        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={cssVariablesResolver}
+          defaultColorScheme="light"
+          colorSchemeManager={lightColorScheme}
+        >
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />
             <BusyOverlay />

@@ -4,7 +4,6 @@
  * loads the React app at once, but the order home once the shell has drawn its messages, and a
  * new order's form once the shell has drawn its first step.
  */
-import { yieldToMain } from './lib/yield-to-main';
 import { isCustomerLoginPage, startCustomerLoginPage } from './login-page/customer-login-page';
 
 /**
@@ -29,10 +28,5 @@ else {
   void firstPaint
     .catch(() => {})
     .then(() => import('./app'))
-    // React's and Mantine's modules are evaluated in the task that brings them: the app starts
-    // in the next one.
-    .then(async (app) => {
-      await yieldToMain();
-      await app.startApp();
-    });
+    .then((app) => app.startApp());
 }

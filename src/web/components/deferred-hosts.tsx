@@ -42,18 +42,45 @@ function whenIdle(callback: () => void, timeout = 1500): () => void {
 }
 
 /**
- * Toasts and the service worker's registration load after the first screen is up (the login
- * page does not need them to paint);
- * dialogs load when one is asked for, or when a signed-in frame preloads them
- * (`preloadDialogHost`): the login pages rarely need a dialog and never pay for one.
+ * Whether a toast waits to be shown: `notifications.show` keeps it in Mantine's store until the
+ * toasts' host mounts. From `active` on, the store is watched.
+ */
+function useToastWaiting(active: boolean): boolean {
+  const [waiting, setWaiting] = useState(false);
+  useEffect(() => {
+    if (!active || waiting) return;
+    let stop = () => {};
+    let cancelled = false;
+    // The host's module (loaded, not drawn) watches Mantine's store.
+    import('./notifications-host').then(
+      ({ watchToasts }) => {
+        if (!cancelled) stop = watchToasts(() => setWaiting(true));
+      },
+      () => setWaiting(true),
+    );
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [active, waiting]);
+  return waiting;
+}
+
+/**
+ * The service worker's registration loads after the first screen is up (the login page does
+ * not need it to paint); the toasts' host once a toast is to be shown (its first render and
+ * commit cost some 60 ms of a 4x slower CPU, issue 22, for a page that may show none); dialogs
+ * load when one is asked for, or when a signed-in frame preloads them (`preloadDialogHost`):
+ * the login pages rarely need a dialog and never pay for one.
  */
 export function DeferredHosts() {
   const requested = useSyncExternalStore(subscribeDialogHost, isDialogHostRequested);
   const [idle, setIdle] = useState(false);
   useEffect(() => whenIdle(() => setIdle(true)), []);
+  const toast = useToastWaiting(idle);
   return (
     <>
-      {(idle || requested) && (
+      {toast && (
         <Suspense fallback={null}>
           <NotificationsHost />
         </Suspense>

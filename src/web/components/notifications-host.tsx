@@ -1,4 +1,4 @@
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notificationsStore } from '@mantine/notifications';
 
 /**
  * Spec section 9: toasts at the top, 4 seconds. `notifications.show` works before this mounts
@@ -14,4 +14,17 @@ export function NotificationsHost() {
       <Notifications position="top-center" autoClose={4000} withinPortal={false} />
     </section>
   );
+}
+
+/**
+ * Calls `onToast` once a toast waits to be shown (now, or when `notifications.show` sends one):
+ * `DeferredHosts` mounts the host then. Returns the unsubscribe.
+ */
+export function watchToasts(onToast: () => void): () => void {
+  const check = (state: { notifications: unknown[]; queue: unknown[] }) => {
+    if (state.notifications.length + state.queue.length > 0) onToast();
+  };
+  check(notificationsStore.getState());
+  const unsubscribe = notificationsStore.subscribe(check);
+  return () => void unsubscribe();
 }

@@ -220,7 +220,10 @@ describe("React's form takes over what was done in the shell's", { timeout: 30_0
     name.focus();
     name.setSelectionRange(10, 10);
     let reads = 0;
-    Object.defineProperty(name, 'value', { configurable: true, get: () => (reads++ === 0 ? 'Sam' : 'Sam Lastly') });
+    Object.defineProperty(name, 'value', {
+      configurable: true,
+      get: () => (reads++ === 0 ? 'Sam' : 'Sam Lastly'),
+    });
 
     await renderForm();
     expect(reads).toBeGreaterThan(1);

@@ -6,8 +6,8 @@
  */
 import { digitsOnly, PHONE_DIGITS } from '../../domain/phone';
 
-/** The shell's form (order-form-first-paint.ts draws it). */
-export const SHELL_FORM_SELECTOR = '#app-shell form[data-shell-form]';
+/** The shell's form (order-form-first-paint.ts draws it), until React's form takes its place. */
+export const SHELL_FORM_SELECTOR = '#app-shell:not([data-retired]) form[data-shell-form]';
 
 export type ShellField = 'DeliveryDate' | 'Name' | 'Phone' | 'Email' | 'ReferencePO';
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { useLogout } from '../../features/auth/api/logout';
 import { IconLogout } from '../icons';
 
@@ -6,18 +6,20 @@ import { IconLogout } from '../icons';
 export function LogoutButton({ compact, to }: { compact: boolean; to: string }) {
   const logout = useLogout(to);
   if (compact) {
+    // The browser's own tooltip (`title`), for a mouse over the icon on a narrow window: Mantine's
+    // Tooltip mounts a portal and a floating element that render again, synchronously, as every
+    // customer page first shows, for a hint a phone never shows (issue 22).
     return (
-      <Tooltip label="Logout">
-        <ActionIcon
-          variant="subtle"
-          size="lg"
-          aria-label="Logout"
-          onClick={() => logout.mutate()}
-          loading={logout.isPending}
-        >
-          <IconLogout />
-        </ActionIcon>
-      </Tooltip>
+      <ActionIcon
+        variant="subtle"
+        size="lg"
+        aria-label="Logout"
+        title="Logout"
+        onClick={() => logout.mutate()}
+        loading={logout.isPending}
+      >
+        <IconLogout />
+      </ActionIcon>
     );
   }
   return (

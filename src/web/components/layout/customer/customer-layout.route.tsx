@@ -1,6 +1,6 @@
 import { AppShell, Container, Drawer, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useBelow } from '../../../lib/use-below';
 import { paths } from '../../../paths';
@@ -33,6 +33,16 @@ function CustomerFrame() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation on purpose.
   useEffect(() => menu.close(), [pathname]);
 
+  // The phone's menu drawer is mounted once the first screen is up, in a render of its own: a
+  // drawer's portal renders again, synchronously, in the commit that mounts it, and takes the
+  // rest of that commit's work into the same task (issue 22: total blocking time).
+  const [drawerMounted, setDrawerMounted] = useState(false);
+  useEffect(() => {
+    if (!isMobile || drawerMounted) return;
+    const timer = setTimeout(() => startTransition(() => setDrawerMounted(true)), 0);
+    return () => clearTimeout(timer);
+  }, [isMobile, drawerMounted]);
+
   return (
     <AppShell
       header={{ height: isMobile ? 60 : 56 }}
@@ -50,9 +60,17 @@ function CustomerFrame() {
           </AppShell.Section>
         </AppShell.Navbar>
       )}
-      <Drawer opened={menuOpened && isMobile} onClose={menu.close} size={NAV_WIDTH} title="Menu" padding="sm">
-        <CustomerNav onNavigate={menu.close} />
-      </Drawer>
+      {drawerMounted && (
+        <Drawer
+          opened={menuOpened && isMobile}
+          onClose={menu.close}
+          size={NAV_WIDTH}
+          title="Menu"
+          padding="sm"
+        >
+          <CustomerNav onNavigate={menu.close} />
+        </Drawer>
+      )}
       <AppShell.Main id={MAIN_ID} tabIndex={-1}>
         <Container size="lg" px={0}>
           <Outlet />

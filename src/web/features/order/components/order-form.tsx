@@ -2,7 +2,7 @@ import { Alert, Stack, Stepper, VisuallyHidden } from '@mantine/core';
 import { type FormEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { maskPhone } from '../../../../domain/phone';
 import { focusHeading } from '../../../components/layout/route-focus';
-import { STATIC_SHELL_ID } from '../../../components/layout/static-shell';
+import { retireStaticShell } from '../../../components/layout/static-shell';
 import { useBelow } from '../../../lib/use-below';
 import { paths } from '../../../paths';
 import { type ShellField, shellFormEdits, takeOverShellFocus } from '../../../shell/order-form-takeover';
@@ -109,7 +109,7 @@ export function OrderForm({ onSaveStatus, staff, ...setup }: OrderFormProps) {
       const input = formRef.current.querySelector<HTMLInputElement>(`input[data-path="${field}"]`);
       if (input) input.value = field === 'Phone' ? maskPhone(value) : value;
     }
-    document.getElementById(STATIC_SHELL_ID)?.remove();
+    retireStaticShell();
     takeOverShellFocus(formRef.current, edits);
   }, []);
 
