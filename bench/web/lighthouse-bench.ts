@@ -17,22 +17,21 @@
  * throttling, since its simulation cannot model answers from the worker's cache). Goal: the
  * first contentful paint under 1 s.
  *
- *   npx tsx bench/web/lighthouse-bench.ts [--runs 3] [--only login,home,form,repeat] [--save DIR]
+ *   npx tsx bench/web/lighthouse-bench.ts [--runs 3] [--only login,home,form,repeat] [--save DIR [--samples]]
  *
  * `--only` runs some of the pages (`login`, `home`, `form`, and `repeat` for the repeat
  * visit); `--save DIR` writes each run's Lighthouse result there as JSON (the requests:
  * `audits["network-requests"]`; the LCP element: `audits["largest-contentful-paint-element"]`),
  * and the trace it recorded beside it (`*.trace.json`): its long tasks are that trace's tasks
- * multiplied by 4. `WEB_ROOT=DIR` serves another build (one built with `--minify false` names
+ * multiplied by 4. `--web DIR` serves another build (one built with `--minify false` names
  * the functions in the trace).
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
+import { root, startDemoServer } from './demo-server';
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -40,60 +39,17 @@ const runs = Number(option('--runs') ?? 3);
 const only = option('--only')?.split(',');
 const included = (name: string) => !only || only.includes(name);
 const saveDir = option('--save');
+// The saved traces with the JavaScript samples too (what runs in each long task); the sampling
+// costs time, so the figures of such runs are not to be compared with others.
+const withSamples = args.includes('--samples');
+const webRoot = option('--web');
 if (saveDir) mkdirSync(saveDir, { recursive: true });
 let saved = 0;
-const root = path.resolve(import.meta.dirname, '../..');
 process.chdir(root);
 
 if (!existsSync('dist/web/index.html') || !existsSync('dist/server/main.js')) {
   const built = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
-}
-
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bev-lighthouse-'));
-const port = 20_000 + Math.floor(Math.random() * 12_000);
-const origin = `http://localhost:${port}`;
-const serveArgs: string[] = JSON.parse(readFileSync('package.json', 'utf8'))
-  .scripts.serve.split(' ')
-  .slice(1);
-
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, serveArgs, {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      ADMIN_PASSWORD: 'lighthouse-admin-password',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return child;
-    } catch {}
-    if (Date.now() - started > 120_000) throw new Error('the server did not answer /healthz in 120 s');
-    await sleep(250);
-  }
-}
-
-/** The demo bar's session cookie, as the login screen gets it. */
-async function signIn(): Promise<string> {
-  const res = await fetch(`${origin}/api/v1/Authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ CompanyId: 1001, Zipcode: '60601' }),
-  });
-  if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }
 
 interface Figures {
@@ -127,6 +83,7 @@ async function audit(url: string, flags: Flags, attempt = 1): Promise<Figures> {
     logLevel: 'error',
     output: 'json',
     onlyCategories: ['performance'],
+    ...(withSamples ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' } : {}),
     ...flags,
   });
   if (!result) throw new Error(`no result for ${url}`);
@@ -147,13 +104,14 @@ async function audit(url: string, flags: Flags, attempt = 1): Promise<Figures> {
   return figuresOf(result.lhr);
 }
 
-const server = await startServer();
+const server = await startDemoServer({ host: 'localhost', ...(webRoot ? { webRoot } : {}) });
+const { origin } = server;
 const chrome = await chromeLauncher.launch({
   chromePath: '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
 });
 try {
-  const cookie = await signIn();
+  const cookie = (await server.signIn()).map((c) => `${c.name}=${c.value}`).join('; ');
   const pages = [
     { key: 'login', name: 'login page (/user/login)', path: '/user/login', signedIn: false },
     { key: 'home', name: 'order home (/order/home)', path: '/order/home', signedIn: true },
@@ -197,7 +155,5 @@ try {
   }
 } finally {
   await chrome.kill();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

@@ -8,78 +8,27 @@
  * tasks' start and duration are printed too, which says more than the sum: a render that React
  * could not split shows as one task of hundreds of ms.
  *
- *   npx tsx bench/web/long-tasks-bench.ts [--runs 5] [--path /order/form/0] [--web DIR] [--trace FILE]
+ *   npx tsx bench/web/long-tasks-bench.ts [--runs 5] [--path /order/form/0] [--web DIR] [--trace FILE] [--console]
  *
  * It serves dist/ (`npm run build` first) with the bundled server on the embedded database with
  * the demo data, the demo bar 1001 signed in; `--web DIR` serves another build's dist/web (a
  * baseline built from main, to compare back to back). `--trace FILE` writes the last run's
- * Chrome trace with the JavaScript samples (open it in DevTools' Performance panel).
+ * Chrome trace with the JavaScript samples (open it in DevTools' Performance panel); `--console`
+ * prints what the page logs (a build with logging added by hand, say).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from '@playwright/test';
+import { startDemoServer } from './demo-server';
 
 const args = process.argv.slice(2);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const runs = Number(option('--runs') ?? 5);
 const pagePath = option('--path') ?? '/order/form/0';
 const traceFile = option('--trace');
-const root = path.resolve(import.meta.dirname, '../..');
-const webRoot = path.resolve(option('--web') ?? path.join(root, 'dist/web'));
-const serverMain = path.join(root, 'dist/server/main.js');
-if (!existsSync(path.join(webRoot, 'index.html')) || !existsSync(serverMain)) {
-  console.error('No build to serve: run `npm run build` first.');
-  process.exit(1);
-}
-
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bev-long-tasks-'));
-const port = 20_000 + Math.floor(Math.random() * 12_000);
-const origin = `http://127.0.0.1:${port}`;
-
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', serverMain], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_ROOT: webRoot,
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      ADMIN_PASSWORD: 'long-tasks-admin-password',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return child;
-    } catch {}
-    if (Date.now() - started > 120_000) throw new Error('the server did not answer /healthz in 120 s');
-    await sleep(250);
-  }
-}
-
-/** The demo bar's session cookies, as the login screen gets them. */
-async function signIn() {
-  const res = await fetch(`${origin}/api/v1/Authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin },
-    body: JSON.stringify({ CompanyId: 1001, Zipcode: '60601' }),
-  });
-  if (!res.ok) throw new Error(`sign-in answered ${res.status}`);
-  return res.headers.getSetCookie().map((c) => {
-    const pair = c.split(';')[0]!;
-    const eq = pair.indexOf('=');
-    return { name: pair.slice(0, eq), value: pair.slice(eq + 1), url: origin };
-  });
-}
+const printConsole = args.includes('--console');
+const webRoot = option('--web');
 
 interface LongTask {
   start: number;
@@ -93,13 +42,14 @@ declare global {
   }
 }
 
-const server = await startServer();
+const server = await startDemoServer(webRoot ? { webRoot } : {});
+const { origin } = server;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu'],
 });
 try {
-  const cookies = await signIn();
+  const cookies = (await server.signIn()).map((c) => ({ ...c, url: origin }));
   const tbts: number[] = [];
   console.log(
     `${pagePath}, CPU 4x slower (CDP), no network throttling, ${runs} runs; ${os.loadavg()[0]} load`,
@@ -127,6 +77,7 @@ try {
       }).observe({ type: 'paint', buffered: true });
     });
     const page = await context.newPage();
+    if (printConsole) page.on('console', (message) => console.log(`  console: ${message.text()}`));
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const tracing = traceFile !== undefined && run === runs;
@@ -167,7 +118,5 @@ try {
   console.log(`median TBT ${Math.round(sorted[Math.floor(sorted.length / 2)]!)} ms`);
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
-  await new Promise((resolve) => server.once('exit', resolve));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
