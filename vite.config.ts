@@ -28,20 +28,30 @@ const precompressBuild = (): Plugin => ({
  * order form's commit was one long task of 60 ms and more (issue 22, decision 058). This keeps
  * React's id, unique in the app's one root and the same from render to render.
  */
-const mantineStableIds = (): Plugin => ({
-  name: 'bev-mantine-stable-ids',
-  enforce: 'pre',
-  load(id) {
-    if (!/[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/.test(id)) return null;
-    return [
-      "import { useId as useReactId } from 'react';",
-      'export function useId(staticId) {',
-      '  const reactId = useReactId();',
-      "  return typeof staticId === 'string' ? staticId : 'mantine-' + reactId.replace(/[^\\w-]/g, '');",
-      '}',
-    ].join('\n');
-  },
-});
+const mantineStableIds = (): Plugin => {
+  let replaced = false;
+  return {
+    name: 'bev-mantine-stable-ids',
+    enforce: 'pre',
+    apply: 'build',
+    load(id) {
+      if (!/[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/.test(id)) return null;
+      replaced = true;
+      return [
+        "import { useId as useReactId } from 'react';",
+        'export function useId(staticId) {',
+        '  const reactId = useReactId();',
+        "  return typeof staticId === 'string' ? staticId : 'mantine-' + reactId.replace(/[^\\w-]/g, '');",
+        '}',
+      ].join('\n');
+    },
+    // A Mantine release that moves the module would drop the replacement without a word.
+    buildEnd(error) {
+      if (!error && !replaced)
+        this.error('@mantine/hooks/esm/use-id/use-id.mjs was not in the build: see decision 058');
+    },
+  };
+};
 
 /**
  * Installable on a phone (design.md 7.9, issue 22): a web manifest, and a service worker that
