@@ -116,7 +116,7 @@ describe("a new order's first step drawn by the shell (decision 056)", () => {
     expect((shell.querySelector('.sf-continue') as HTMLButtonElement).disabled).toBe(true);
     // The footer's text and simple formatting; its link a plain span until React draws it.
     expect(shell.querySelector('.sh-footer > div')?.innerHTML).toBe(
-      '<p>Call <strong>(312) 555-0100</strong> or <span>write</span>.</p><p>Thanks.</p>',
+      '<p>Call <strong>(312) 555-0100</strong> or <a href="mailto:o@example.com">write</a>.</p><p>Thanks.</p>',
     );
   });
 

@@ -40,7 +40,7 @@ describe("the order home's first paint from the early answers", () => {
     );
   });
 
-  it('keeps only the text and simple formatting of a message: no attribute, script, image or link', async () => {
+  it('keeps only the text and simple formatting of a message: no attribute, script, image or script link', async () => {
     const shell = openShell();
     window.__earlyHome = Promise.resolve([
       [
@@ -59,6 +59,27 @@ describe("the order home's first paint from the early answers", () => {
     expect(first?.innerHTML).toBe('<p>Hi <span>there</span></p>');
     expect(second?.innerHTML).toBe('Two');
     expect(shell.querySelector('.sh-countdown')).toBeNull();
+  });
+
+  it('keeps a web, mail or phone link as a link, with nothing else of it', async () => {
+    const shell = openShell();
+    window.__earlyHome = Promise.resolve([
+      [
+        {
+          Message:
+            '<p>Write to <a href="mailto:o@example.com" onclick="alert(1)" style="color:red">us</a>, ' +
+            'call <a href="tel:+13125550100">us</a>, read <a href="https://example.com/t" target="_blank">this</a> ' +
+            'or <a href=" JavaScript:alert(1)">that</a> or <a href="data:text/html,x">those</a>.</p>',
+        },
+      ],
+      null,
+    ]);
+    await drawOrderHomeFirstPaint();
+    expect(shell.querySelector('.sh-messages > li > div')?.innerHTML).toBe(
+      '<p>Write to <a href="mailto:o@example.com">us</a>, call <a href="tel:+13125550100">us</a>, ' +
+        'read <a href="https://example.com/t" target="_blank" rel="noopener noreferrer">this</a> ' +
+        'or <span>that</span> or <span>those</span>.</p>',
+    );
   });
 
   it('leaves the shell as it is without answers, and settles at once off the order home', async () => {
