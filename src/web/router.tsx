@@ -8,10 +8,35 @@ import { yieldToMain } from './lib/yield-to-main';
 const title = (t: string): RouteHandle => ({ title: t });
 
 /**
+ * A screen's code that could not be fetched while the browser was offline is asked for again
+ * once the network is back (Chromium fetches a failed module again). Meanwhile what stood in
+ * stays: the shell's first step, with what the customer typed in it, under the offline banner,
+ * not an error page. Online, a failure is the error page's (RouteError), as before.
+ */
+export function loadWhenOnline<T>(load: () => Promise<T>): Promise<T> {
+  return load().catch(async (error: unknown) => {
+    if (navigator.onLine) throw error;
+    await new Promise<void>((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
+    return loadWhenOnline(load);
+  });
+}
+
+function retriedWhenOnline(list: RouteObject[]): RouteObject[] {
+  return list.map((route) => {
+    const lazy = route.lazy;
+    return {
+      ...route,
+      ...(typeof lazy === 'function' ? { lazy: () => loadWhenOnline(async () => lazy()) } : {}),
+      ...(route.children ? { children: retriedWhenOnline(route.children) } : {}),
+    } as RouteObject;
+  });
+}
+
+/**
  * Spec section 2's routes. Every screen is a lazy route module (exporting `Component`), so the
  * customer login loads only its own code and the whole /maint site stays in its own chunks.
  */
-export const routes: RouteObject[] = [
+export const routes: RouteObject[] = retriedWhenOnline([
   {
     Component: RootLayout,
     ErrorBoundary: RouteError,
@@ -159,7 +184,7 @@ export const routes: RouteObject[] = [
       { path: '*', handle: title('Page not found'), Component: NotFoundPage },
     ],
   },
-];
+]);
 
 export function createRouter() {
   return createBrowserRouter(routes);

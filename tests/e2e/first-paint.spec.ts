@@ -128,6 +128,46 @@ test("what is done in the shell's first step before the app is there, React's fo
   await expect(page.getByRole('textbox', { name: /^Cases of / }).first()).toBeVisible();
 });
 
+test("offline while React's form is on its way: the banner over the shell's form, and nothing typed lost", async ({
+  page,
+}) => {
+  await signInCustomer(page);
+  // React's frame is there; the form's code is held back, so the shell's form stands in. Then
+  // the network drops and that request fails; the router asks for the code again once it is
+  // back.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let requests = 0;
+  await page.route(/\/assets\/order-form\.route-[\w-]+\.js$/, async (route: Route) => {
+    requests += 1;
+    if (requests > 1) return route.continue();
+    await released;
+    return route.abort('internetdisconnected');
+  });
+  await page.goto('/order/form/0');
+  const shellForm = page.locator('#app-shell').getByRole('form', { name: 'New order' });
+  await expect(shellForm).toBeVisible();
+  const status = page.locator('#root [data-app-status]');
+  await expect(status).toBeAttached();
+  await shellForm.getByRole('textbox', { name: 'Name' }).fill('Cellar Pat');
+
+  await page.context().setOffline(true);
+  await expect(status.getByText('You are offline.', { exact: false })).toBeVisible();
+  release();
+  await expect.poll(() => requests).toBe(1);
+  await page.waitForTimeout(500);
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+  await expect(shellForm).toBeVisible();
+
+  await page.context().setOffline(false);
+  await expect(status.getByText('You are offline.', { exact: false })).toHaveCount(0);
+  const form = page.locator('#root').getByRole('form', { name: 'New order' });
+  await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('Cellar Pat');
+  expect(requests).toBe(2);
+});
+
 test("a tap on the shell's date field opens React's calendar once the app is there", async ({ page }) => {
   await signInCustomer(page);
   const release = await holdTheApp(page);

@@ -13,7 +13,8 @@ export { OFFLINE_TEXT };
 export function OfflineBanner() {
   const online = useOnline();
   return (
-    <div role="status" aria-live="polite">
+    // index.html keeps it in sight while the shell's form stands in for React's screen.
+    <div role="status" aria-live="polite" data-app-status>
       {!online && (
         <Paper
           radius={0}
