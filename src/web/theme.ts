@@ -50,7 +50,6 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   dark: {},
 });
 
-/** Pixel breakpoints for `useMediaQuery` and AppShell (spec section 9). */
 /**
  * The app is light only. Mantine's default manager reads the choice from localStorage as the
  * provider first renders: the page's first access to it, 5 ms on a desk and 20 ms on a 4x slower
@@ -64,6 +63,7 @@ export const lightColorScheme: MantineColorSchemeManager = {
   clear: () => {},
 };
 
+/** Pixel breakpoints for `useMediaQuery` and AppShell (spec section 9). */
 export const breakpoints = {
   /** Below this, filter panels move into the right-hand drawer. */
   small: 600,
