@@ -39,10 +39,11 @@ const ReferencePoField = z
   .transform((po) => po || null);
 
 /**
- * Quantities arrive as numbers or form text; negatives become 0 (spec section 5). A fraction is
- * refused, never cut or read another way: "2.5" cases is a mistake the customer must see.
+ * Quantities are JSON numbers: text is refused, never read as a number ("1e3" would be 1,000
+ * cases; issue 32), as the form refuses it. Negatives become 0 (spec section 5). A fraction is
+ * refused, never cut or read another way: 2.5 cases is a mistake the customer must see.
  */
-const QuantityField = z.coerce
+const QuantityField = z
   .number({ error: messages.quantityInvalid })
   .max(MAX_QUANTITY, messages.quantityTooLarge)
   .refine((n) => Number.isInteger(n) || n < 0, messages.quantityNotWhole)

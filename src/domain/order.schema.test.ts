@@ -50,7 +50,7 @@ describe('validateOrder: a good order', () => {
         Email: ' dana@example.com ',
         ReferencePO: 'PO-1',
         ProductQuantities: [
-          { Code: 'COLA12', CaseQuantity: '3', UnitQuantity: 5, Description: 'ignored' },
+          { Code: 'COLA12', CaseQuantity: 3, UnitQuantity: 5, Description: 'ignored' },
           { Code: 'LIME24', CaseQuantity: 0, UnitQuantity: 7 },
           { Code: 'GONE', CaseQuantity: 0, UnitQuantity: -2 },
         ],
@@ -257,7 +257,7 @@ describe('validateOrder: products', () => {
       { Field: 'ProductQuantities.0.CaseQuantity', Message: 'Quantity must be a number' },
     ]);
     // "2.5" typed on a phone is a mistake to show, not 2 cases (nor 25).
-    for (const CaseQuantity of [2.5, '2.5', 0.5, '1e-1']) {
+    for (const CaseQuantity of [2.5, 0.5, 0.1]) {
       expect(errorsOf(order({ ProductQuantities: [{ Code: 'COLA12', CaseQuantity }] }))).toEqual([
         { Field: 'ProductQuantities.0.CaseQuantity', Message: 'Quantity must be a whole number' },
       ]);
@@ -348,17 +348,26 @@ describe('requestedCodes', () => {
 });
 
 describe('schemas for the form', () => {
-  it('coerce line quantities from form text and default them to 0', () => {
-    expect(OrderLineInputSchema.parse({ Code: ' COLA12 ', CaseQuantity: '4' })).toEqual({
+  it('take line quantities as numbers only, default them to 0 and count negatives as 0', () => {
+    expect(OrderLineInputSchema.parse({ Code: ' COLA12 ', CaseQuantity: 4 })).toEqual({
       Code: 'COLA12',
       CaseQuantity: 4,
       UnitQuantity: 0,
     });
-    expect(OrderLineInputSchema.parse({ Code: 'X', CaseQuantity: -3, UnitQuantity: '' })).toEqual({
+    expect(OrderLineInputSchema.parse({ Code: 'X', CaseQuantity: -3 })).toEqual({
       Code: 'X',
       CaseQuantity: 0,
       UnitQuantity: 0,
     });
+    // Text is never read as a number (issue 32: "1e3" was 1,000 cases).
+    for (const text of ['4', '1e3', '', '2.5', ' 3 ', '0x10', 'Infinity']) {
+      const result = OrderLineInputSchema.safeParse({ Code: 'X', CaseQuantity: text });
+      expect(result.success, text).toBe(false);
+      expect(result.error?.issues.map((i) => i.message)).toEqual([messages.quantityInvalid]);
+    }
+    for (const other of [null, true, [3], { n: 3 }]) {
+      expect(OrderLineInputSchema.safeParse({ Code: 'X', UnitQuantity: other }).success).toBe(false);
+    }
   });
 
   it('apply the customer rules through orderInputSchemaFor', () => {

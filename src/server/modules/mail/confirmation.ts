@@ -4,7 +4,7 @@ import type { OrderDetail } from '../../../domain/order-view.schema.js';
 import { formatPhone } from '../../../domain/phone.js';
 import type { DbOrTx } from '../../db/client.js';
 import { erpDate } from '../orders/order-export.js';
-import { type ClaimedMail, markMailed, recordMailFailure } from './mail-retry.service.js';
+import { type ClaimedMail, claimOwnVersion, markMailed, recordMailFailure } from './mail-retry.service.js';
 import type { Mailer } from './mailer.js';
 
 /** What sending a confirmation needs: the database and the mailer. */
@@ -87,11 +87,13 @@ export const confirmationMessageId = (orderNum: string, changed?: string) =>
   `order-${orderNum.replace(/[^A-Za-z0-9_-]/g, '_')}.${changed ?? 'confirmation'}`;
 
 /**
- * The first attempt, right after the order is placed: `insertWebOrder` saved the order
- * already claimed for it as attempt 1 (decision 016). A failure is recorded with when to try
- * again, then thrown for the caller to log.
+ * The first attempt, right after the order is placed or changed: the commit saved the order
+ * already claimed for it as attempt 1 (decision 016). A version superseded before it is sent
+ * is not sent: the change that superseded it sends its own. A failure is recorded with when to
+ * try again, then thrown for the caller to log.
  */
 export async function sendConfirmation(deps: MailDeps, order: OrderDetail, now: Date) {
+  if (!(await claimOwnVersion(deps.db, order))) return;
   const outcome = await deliverConfirmation(deps, order, { id: order.Id, attempt: 1 }, now);
   if (!outcome.sent) throw outcome.error;
 }

@@ -104,6 +104,24 @@ const sameVersion = (changedAt: string | null) =>
   changedAt === null ? isNull(orders.changedAt) : eq(orders.changedAt, new Date(changedAt));
 
 /**
+ * The first attempt's last check before it sends, as a conditional update of the order's row:
+ * true while the order is still the version the mail was composed from. A change that commits
+ * meanwhile holds the row, so this waits for it and then finds a later version; that change's
+ * request mails it, and this one sends nothing (issue 32: one mail per committed version).
+ */
+export async function claimOwnVersion(
+  db: DbOrTx,
+  order: { Id: number; ChangedAt: string | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ mailSendingUntil: sql`${orders.mailSendingUntil}` })
+    .where(and(eq(orders.id, order.Id), sameVersion(order.ChangedAt)))
+    .returning({ id: orders.id });
+  return rows.length > 0;
+}
+
+/**
  * A sent confirmation: no attempt is owed any more (no due time, no lease, no error). A mark
  * that fails to be written is bookkeeping, not a lost mail: the order stays due and a retry
  * round sends it again once its lease lapses, under the same Message-ID (decision 016).

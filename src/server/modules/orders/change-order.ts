@@ -137,7 +137,7 @@ async function commitChange(
 ): Promise<Answer<200>> {
   const { exportDir, businessTz: tz } = app.config;
   const { orderNum } = target;
-  await app.db.transaction(async (tx) => {
+  const version = await app.db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, target.id)).for('update');
     if (!row) throw notFound('The order');
     // Another change may have committed while this one waited for the lock.
@@ -170,7 +170,14 @@ async function commitChange(
         mailNextAttemptAt: now,
         mailError: null,
       };
-      const lease = { changedAt: now, exportClaimedUntil: new Date(now.getTime() + EXPORT_CLAIM_LEASE_MS) };
+      // ChangedAt is the version a mail and its Message-ID are of: later than the version
+      // before it even within one millisecond (or on a clock that stands still), so that each
+      // committed version is mailed once (issue 32).
+      const changedAt =
+        row.changedAt && row.changedAt.getTime() >= now.getTime()
+          ? new Date(row.changedAt.getTime() + 1)
+          : now;
+      const lease = { changedAt, exportClaimedUntil: new Date(now.getTime() + EXPORT_CLAIM_LEASE_MS) };
       if (change.kind === 'cancel') {
         await tx
           .update(orders)
@@ -229,6 +236,7 @@ async function commitChange(
           staffChangeAudit(target, { id: row.id, orderNum }, before, after, change.staff.override),
         );
       }
+      return changedAt;
     } catch (err) {
       // Not committed: the claim this change made goes back as it was, while the row is locked.
       if (claim === 'claimed' || claim === 'first') await undoClaim(exportDir, orderNum, claim);
@@ -248,6 +256,11 @@ async function commitChange(
     request.log.error({ err, orderNum }, 'order changed but its back-office file could not be settled yet');
   }
   const detail = await getOrderDetail(app.db, { id: target.id });
+  // A change committed after this one is mailed by its own request, not by this one.
+  if (detail.ChangedAt === null || Date.parse(detail.ChangedAt) !== version.getTime()) {
+    request.log.info({ orderNum }, 'order changed again before its mail went out: the later change mails it');
+    return saved(orderNum, 200);
+  }
   app.background(
     sendConfirmation(app, detail, app.now()).catch((err) => {
       request.log.error({ err, orderNum, to: detail.Email }, 'order changed but its mail could not be sent');

@@ -2,7 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-error.js';
 
 /**
- * Orders a customer may place a minute, counted per customer (not per address: many bars sit
+ * Orders a customer may place, change or cancel a minute, one count for the three (each
+ * writes the ERP's file and sends a mail; issue 32), counted per customer (not per address: many bars sit
  * behind one mobile carrier), in Redis with REDIS_URL so every process shares the count. Staff
  * ordering for customers (design.md 7.5) are counted per staff user, at the same limit
  * (decision 044): one person on the phone places one order in minutes. A
@@ -15,7 +16,7 @@ export const ORDERS_PER_MINUTE = 30;
 export const orderRateMessage = (max: number, seconds: number) =>
   `Too many orders: at most ${max} a minute for one customer. Please try again in ${seconds} seconds.`;
 
-/** @fastify/rate-limit's options for POST Order. */
+/** @fastify/rate-limit's options for POST Order, PUT Order/{id} and POST Order/{id}/Cancel. */
 export function orderRateLimitFor(max: number) {
   return {
     max,

@@ -104,7 +104,7 @@ describe('statements per request on the ordering hot paths', () => {
     expect((await get('/api/v1/Order/2000000000')).statusCode).toBe(404);
   });
 
-  it('POST Order: read, then save (claiming the first mail); after the answer, one UPDATE marks the file and one the mail', async () => {
+  it('POST Order: read, then save (claiming the first mail); after the answer, one UPDATE marks the file, one checks the version the mail is of and one marks the mail', async () => {
     const body = await validOrderBody(t.db, 1001, now);
     let status = 0;
     let orderNum = '';
@@ -129,13 +129,17 @@ describe('statements per request on the ordering hot paths', () => {
             ? 'save and claim mail'
             : /^\s*update "orders" set "exported_at"/.test(text)
               ? 'file written'
-              : /^\s*update "orders" set "mailed_at"/.test(text)
-                ? 'mail sent'
-                : text,
+              : /^\s*update "orders" set "mail_sending_until" = "orders"."mail_sending_until"/.test(text)
+                ? 'mail version checked'
+                : /^\s*update "orders" set "mailed_at"/.test(text)
+                  ? 'mail sent'
+                  : text,
     );
-    // After the answer, the two marks in whichever order the file and the mail finish.
+    // After the answer, the file's mark and the mail's in whichever order they finish; the mail
+    // is sent only while the order is still the version it was composed from (issue 32).
     expect(kinds.slice(0, 3)).toEqual(['account', 'read', 'save and claim mail']);
-    expect(kinds.slice(3).sort()).toEqual(['file written', 'mail sent']);
+    expect(kinds.slice(3).sort()).toEqual(['file written', 'mail sent', 'mail version checked']);
+    expect(kinds.indexOf('mail version checked')).toBeLessThan(kinds.indexOf('mail sent'));
     const [row] = await t.db.select().from(orders).where(eq(orders.orderNum, orderNum));
     expect(row!.exportedAt?.getTime()).toBe(now.getTime());
     expect(row).toMatchObject({

@@ -23,6 +23,8 @@ describe('POST Order', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'bev-orders-'));
     t = await createTestApp({
       now: () => now,
+      // More orders than a minute's limit (security/order-rate.api.test.ts tests the limit).
+      ordersPerMinute: 100_000,
       config: { dataDir: dir, exportDir: path.join(dir, 'exports'), outboxDir: path.join(dir, 'outbox') },
     });
     cookie = await signInCustomer(t.app);
@@ -149,7 +151,6 @@ describe('POST Order', () => {
     const before = await orderCount();
     for (const line of [
       { ...first!, CaseQuantity: 2.5 },
-      { ...first!, CaseQuantity: '2.5' },
       { ...first!, CaseQuantity: 0, UnitQuantity: 0.5 },
     ]) {
       const res = await post({ ...body, ProductQuantities: [line] });
@@ -157,6 +158,29 @@ describe('POST Order', () => {
       expect(res.json()).toMatchObject({
         IsSuccessful: false,
         ErrorMessage: 'Quantity must be a whole number',
+      });
+    }
+    expect(await orderCount()).toBe(before);
+  });
+
+  it('refuses a quantity sent as text, "1e3" among them, with the field\'s message (issue 32), and saves nothing', async () => {
+    const body = await validOrderBody(t.db, 1001, now);
+    const [first] = body.ProductQuantities;
+    const before = await orderCount();
+    for (const [field, value] of [
+      ['CaseQuantity', '1e3'],
+      ['CaseQuantity', '2'],
+      ['CaseQuantity', '2.5'],
+      ['CaseQuantity', null],
+      ['UnitQuantity', '12'],
+      ['UnitQuantity', true],
+    ] as const) {
+      const res = await post({ ...body, ProductQuantities: [{ ...first!, [field]: value }] });
+      expect(res.statusCode, `${field} ${value}`).toBe(422);
+      expect(res.json()).toMatchObject({
+        IsSuccessful: false,
+        ErrorMessage: 'Quantity must be a number',
+        Errors: [{ Field: `ProductQuantities.0.${field}`, Message: 'Quantity must be a number' }],
       });
     }
     expect(await orderCount()).toBe(before);

@@ -44,12 +44,14 @@ export async function orderRoutes(app: FastifyInstance) {
   // ChangeableUntil of an order's answer is on the server's clock (design.md 7.10).
   const clock = () => ({ now: app.now(), tz: app.config.businessTz });
 
-  const orderRateLimit = orderRateLimitFor(app.ordersPerMinute);
+  // One count for placing, changing and cancelling (issue 32): each writes the ERP's file and
+  // mails. A route's own `config.rateLimit` keeps a store per route, so the three share one
+  // limiter, run after the guard that tells whose count it is.
+  const orderWrite = [customerOrAdmin, app.rateLimit(orderRateLimitFor(app.ordersPerMinute))];
   r.post(
     '/Order',
     {
-      onRequest: customerOrAdmin,
-      config: { rateLimit: orderRateLimit },
+      onRequest: orderWrite,
       // A body that breaks the order's rules gets the screen's answer (OrderSaveResponse with
       // its Errors), not the error contract's: the handler answers it (design.md 2).
       attachValidation: true,
@@ -88,8 +90,7 @@ export async function orderRoutes(app: FastifyInstance) {
   r.put(
     '/Order/:id',
     {
-      onRequest: customerOrAdmin,
-      config: { rateLimit: orderRateLimit },
+      onRequest: orderWrite,
       attachValidation: true,
       schema: {
         tags,
@@ -115,8 +116,7 @@ export async function orderRoutes(app: FastifyInstance) {
   r.post(
     '/Order/:id/Cancel',
     {
-      onRequest: customerOrAdmin,
-      config: { rateLimit: orderRateLimit },
+      onRequest: orderWrite,
       schema: {
         tags,
         summary:
