@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SessionUserSchema } from './auth.schema';
 import { emailError } from './order.schema';
 import { optionalPhone, optionalText, requiredText, SaveIdField } from './schema-fields';
+import { normalizeUserName, userNameError } from './user-name';
 
 /** Staff users of the maintenance site (design.md 5.9). Passwords go in, never out. */
 
@@ -30,7 +31,12 @@ export const UserSaveSchema = z
   .object({
     Id: SaveIdField,
     Name: optionalText('Name', 100),
-    UserName: requiredText('User Name', USER_NAME_MAX),
+    UserName: requiredText('User Name', USER_NAME_MAX)
+      .transform(normalizeUserName)
+      .superRefine((name, ctx) => {
+        const message = userNameError(name);
+        if (message) ctx.addIssue({ code: 'custom', message });
+      }),
     // Not trimmed: spaces are part of a password.
     Password: z
       .string({ error: userMessages.passwordRequired })

@@ -11,6 +11,7 @@ import {
   SessionUserSchema,
   tooManyAttemptsMessage,
 } from '../../../domain/auth.schema.js';
+import { normalizeUserName } from '../../../domain/user-name.js';
 import { HttpError } from '../../lib/http-error.js';
 import {
   endSessions,
@@ -78,7 +79,8 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { User, Password } = request.body;
-      const account = `admin:${User.toLowerCase()}`;
+      // One count per account however its name is typed (full-width letters are the same name).
+      const account = `admin:${normalizeUserName(User).toLowerCase()}`;
       const result = await app.loginThrottle.attempt(
         request.ip,
         account,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, sql } from 'drizzle-orm';
 import type { SessionCustomer, SessionUser } from '../../../domain/auth.schema.js';
+import { normalizeUserName } from '../../../domain/user-name.js';
 import type { DbOrTx } from '../../db/client.js';
 import { adminUsers, customers } from '../../db/schema.js';
 import type { AdminUserRow, CustomerRow } from '../../plugins/auth.js';
@@ -22,7 +23,7 @@ export async function verifyAdmin(
   const [user] = await db
     .select()
     .from(adminUsers)
-    .where(eq(sql`lower(${adminUsers.userName})`, userName.trim().toLowerCase()))
+    .where(eq(sql`lower(${adminUsers.userName})`, normalizeUserName(userName).toLowerCase()))
     .limit(1);
   if (!user) {
     dummyHash ??= hash(randomBytes(16).toString('hex'));

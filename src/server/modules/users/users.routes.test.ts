@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userNameMessages } from '../../../domain/user-name.js';
 import { adminUsers } from '../../db/schema.js';
 import { createTestApp, readOpenApi, signInAdmin, signInCustomer, type TestApp } from '../../test/helpers.js';
 
@@ -116,6 +117,34 @@ describe('users (admin)', () => {
     expect(res.json()).toEqual({ ErrorMessage: 'User Name already exists' });
     const { Id } = await create({ UserName: 'frank', Password: 'frank-password' });
     expect((await call('POST', '/User', admin, { Id, UserName: 'Dana' })).statusCode).toBe(409);
+  });
+
+  it('refuses a User Name that reads as another: mixed alphabets, invisible or direction characters (issue 33)', async () => {
+    const before = await t.db.select().from(adminUsers);
+    for (const [UserName, Message] of [
+      ['\u0430dmin', userNameMessages.mixedScripts],
+      ['admin\u200b', userNameMessages.invisible],
+      ['ad\u00admin', userNameMessages.invisible],
+      ['\u200fadmin', userNameMessages.invisible],
+      ['dan\u0430', userNameMessages.mixedScripts],
+    ] as const) {
+      const res = await call('POST', '/User', admin, { ...newUser, UserName });
+      expect(res.statusCode, JSON.stringify(UserName)).toBe(422);
+      expect(res.json().Errors).toEqual([{ Field: 'UserName', Message }]);
+    }
+    expect(await t.db.select().from(adminUsers)).toEqual(before);
+    // Full-width letters are the same name as their plain ones: taken, and signs in as it.
+    const taken = await call('POST', '/User', admin, { ...newUser, UserName: 'ＡＤＭＩＮ' });
+    expect(taken.statusCode).toBe(409);
+    const wide = await create({ ...newUser, UserName: 'ｆｉｏｎａ' });
+    expect(wide.UserName).toBe('fiona');
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/Maint/Authenticate',
+      payload: { User: 'ｆｉｏｎａ', Password: newUser.Password },
+    });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json().UserName).toBe('fiona');
   });
 
   it('keeps an admin from deactivating or deleting themselves', async () => {

@@ -1,6 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { userMessages } from '../../../domain/user.schema';
+import { userNameMessages } from '../../../domain/user-name';
 import { mockApi } from '../../test/mock-api';
 import { renderRoutes } from '../../test/render';
 import { expectToast } from '../../test/toasts';
@@ -53,6 +54,18 @@ describe('user form', () => {
     save();
     expect(await screen.findByText('User Name is required')).toBeTruthy();
     expect(screen.getByText(userMessages.passwordRequired)).toBeTruthy();
+    expect(api.posts()).toEqual([]);
+  });
+
+  it('refuses a user name that reads as another before anything is sent (issue 33)', async () => {
+    const { api } = renderForm(0);
+    type(/^User Name/, '\u0430dmin');
+    type(/^Password/, 'correct horse');
+    save();
+    expect(await screen.findByText(userNameMessages.mixedScripts)).toBeTruthy();
+    type(/^User Name/, 'admin\u200b');
+    save();
+    expect(await screen.findByText(userNameMessages.invisible)).toBeTruthy();
     expect(api.posts()).toEqual([]);
   });
 
