@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../../domain/business-date.js';
 import type { Dashboard } from '../../../domain/dashboard.schema.js';
+import { OrderStatus } from '../../../domain/enums.js';
 import type { Db } from '../../db/client.js';
 import { customers, orderDeliveredLines, orderLines, orders } from '../../db/schema.js';
 import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
@@ -54,6 +55,7 @@ async function delivered(
   customerId: number,
   deliveryDate: string,
   lines: { code: string; ordered: [number, number] | null; got: [number, number] | null }[],
+  status: number = OrderStatus.Open,
 ) {
   const [row] = await db
     .insert(orders)
@@ -65,6 +67,7 @@ async function delivered(
       createDate: new Date(`${addDays(deliveryDate, -10)}T12:00:00Z`),
       mailedAt: TEST_NOW,
       exportedAt: TEST_NOW,
+      status,
     })
     .returning({ id: orders.id });
   const orderId = row!.id;
@@ -142,6 +145,9 @@ describe('GET Dashboard (design.md 7.8)', () => {
     await web('2026-11-11T16:00:00Z');
     await web('2026-11-11T17:00:00Z');
     await web('2026-10-21T16:00:00Z'); // 5 weeks back: not in the average
+    // Cancelled (issue 33): no web order of today's, nor of a Wednesday's before.
+    await web('2026-11-25T15:00:00Z', { status: OrderStatus.Cancelled });
+    await web('2026-11-11T18:00:00Z', { status: OrderStatus.Cancelled });
     // What the ERP delivered (design.md 7.12): short lines of the last 7 days' deliveries.
     const shipped = await customer(t.db, 8604, []);
     await delivered(t.db, shipped, '2026-11-23', [
@@ -152,6 +158,14 @@ describe('GET Dashboard (design.md 7.8)', () => {
       { code: 'DB-5', ordered: [1, 0], got: [2, 0] }, // more: not short
       { code: 'DB-9', ordered: null, got: [1, 0] }, // added: not short
     ]);
+    // A cancelled order's lines are nothing short, whatever a file lists for it (issue 33).
+    await delivered(
+      t.db,
+      shipped,
+      '2026-11-23',
+      [{ code: 'DB-1', ordered: [4, 0], got: [1, 0] }],
+      OrderStatus.Cancelled,
+    );
     // The window's ends: 6 days back is in, 7 is out; a delivery ahead is not yet delivered.
     await delivered(t.db, shipped, '2026-11-19', [{ code: 'DB-1', ordered: [2, 0], got: [1, 0] }]);
     await delivered(t.db, shipped, '2026-11-18', [{ code: 'DB-1', ordered: [2, 0], got: [1, 0] }]);

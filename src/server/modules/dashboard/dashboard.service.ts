@@ -42,12 +42,16 @@ where o.delivery_date = any($1::date[]) and o.status <> ${OrderStatus.Cancelled}
 group by o.delivery_date`,
 };
 
-/** Web orders created on each of the given business days (the create_date index serves each day's range). */
+/**
+ * Web orders created on each of the given business days and not cancelled since (issue 33); the
+ * create_date index serves each day's range.
+ */
 const webOrdersPerDay = {
   name: 'dashboard_web_orders_per_day',
   text: `select to_char(d, 'YYYY-MM-DD') as "date",
   (select count(*)::int from orders o
-    where o.source = 'web' and o.create_date >= (d::timestamp at time zone $2::text)
+    where o.source = 'web' and o.status <> ${OrderStatus.Cancelled}
+      and o.create_date >= (d::timestamp at time zone $2::text)
       and o.create_date < ((d + 1)::timestamp at time zone $2::text)) as "count"
 from unnest($1::date[]) d`,
 };
@@ -93,7 +97,8 @@ from unnest($1::int[]) u(id)`,
  * exported is 'Exported: No', less the cancelled orders (Status 3: no file to write). A short
  * line is `isShort` of src/domain/delivered.ts: an ordered line of a web order that an order
  * history file has listed, delivered with fewer cases or fewer units than ordered (nothing at
- * all included), for the delivery dates of the last 7 days, today included.
+ * all included), for the delivery dates of the last 7 days, today included; a cancelled order
+ * has none (issue 33).
  */
 const attention = {
   name: 'dashboard_attention_short',
@@ -102,7 +107,8 @@ const attention = {
   (select count(*)::int from orders w
     join order_lines ol on ol.order_id = w.id
     left join order_delivered_lines d on d.order_id = w.id and d.code = ol.code
-    where w.source = 'web' and w.delivery_date > $1::date - 7 and w.delivery_date <= $1::date
+    where w.source = 'web' and w.status <> ${OrderStatus.Cancelled}
+      and w.delivery_date > $1::date - 7 and w.delivery_date <= $1::date
       and exists (select 1 from order_delivered_lines listed where listed.order_id = w.id)
       and (coalesce(d.cases, 0) < ol.case_quantity or coalesce(d.units, 0) < ol.unit_quantity)
   ) as "shortLines"

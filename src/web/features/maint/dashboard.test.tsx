@@ -11,7 +11,7 @@ const day = (date: string, Orders = 0, Cases = 0) => ({ Date: date, Orders, Case
 const answer: DashboardAnswer = {
   Today: '2026-11-25',
   OrdersByDeliveryDate: [
-    day('2026-11-25', 4, 31),
+    day('2026-11-25', 4, 2057.3),
     day('2026-11-26'),
     day('2026-11-27', 12, 88.5),
     day('2026-11-28'),
@@ -73,9 +73,9 @@ describe('staff dashboard (design.md 7.8)', () => {
     const { api } = renderDashboard();
     const days = within(await screen.findByRole('list', { name: 'Orders and cases per delivery day' }));
     expect(days.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Wed 11/254 orders · 31 cases',
+      'Wed 11/254 orders · 2,057 cases',
       'Thu 11/260 orders · 0 cases',
-      'Fri 11/2712 orders · 88.5 cases',
+      'Fri 11/2712 orders · 89 cases',
       'Sat 11/280 orders · 0 cases',
       'Mon 11/300 orders · 0 cases',
       'Tue 12/010 orders · 0 cases',

@@ -4,6 +4,15 @@ import type { DashboardDay } from '../../../../domain/dashboard.schema';
 import { DashboardCard, plural, shortDay } from './dashboard-card';
 
 /**
+ * A day's cases count loose units as parts of a case (2057.3): staff read loads in whole cases,
+ * with thousands separated (issue 33).
+ */
+function wholeCases(cases: number) {
+  const n = Math.round(cases);
+  return `${n.toLocaleString('en-US')} ${n === 1 ? 'case' : 'cases'}`;
+}
+
+/**
  * Orders and cases for the next 7 delivery days (design.md 7.8): a bar chart (orders on the left
  * axis, cases on the right, as their scales differ) and the same figures as text under it, which
  * screen readers read instead of the chart.
@@ -47,7 +56,7 @@ export function DeliveriesCard({ days }: { days: DashboardDay[] }) {
               {shortDay(d.Date)}
             </Text>
             <Text fz="sm" ta="right" style={{ whiteSpace: 'nowrap' }}>
-              {plural(d.Orders, 'order')} · {d.Cases} cases
+              {plural(d.Orders, 'order')} · {wholeCases(d.Cases)}
             </Text>
           </Group>
         ))}
