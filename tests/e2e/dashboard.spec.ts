@@ -17,7 +17,7 @@ test('staff see the day on the home screen and go from it to what needs attentio
   await expect(page.getByTestId('deliveries-chart').locator('svg.recharts-surface').first()).toBeVisible();
   const busiest = answer.OrdersByDeliveryDate.reduce((a, b) => (b.Cases > a.Cases ? b : a));
   await expect(days.getByRole('listitem').nth(answer.OrdersByDeliveryDate.indexOf(busiest))).toContainText(
-    `${busiest.Orders} order${busiest.Orders === 1 ? '' : 's'} · ${busiest.Cases} cases`,
+    `${busiest.Orders} order${busiest.Orders === 1 ? '' : 's'} · ${Math.round(busiest.Cases).toLocaleString('en-US')} cases`,
   );
   await expect(page.getByTestId('web-orders-today')).toHaveText(String(answer.WebOrdersToday));
   await expect(page.getByTestId('same-weekday-average')).toHaveText(String(answer.SameWeekdayAverage));
