@@ -12,6 +12,10 @@ export const regenerateMessages = {
   tooMany: `Select at most ${MAX_REGENERATE_ORDERS} orders at a time`,
   notWebOrders: (ids: number[]) =>
     `${ids.length === 1 ? 'Order' : 'Orders'} ${ids.join(', ')} cannot be regenerated: not found or not placed on this site`,
+  cancelled: (orderNums: string[]) =>
+    orderNums.length === 1
+      ? `Order ${orderNums[0]} is cancelled: it has no export file to write again`
+      : `Orders ${orderNums.join(', ')} are cancelled: they have no export files to write again`,
   writeFailed: (orderNums: string[]) =>
     `Order Regeneration Failure, Please see logs: the export file of ${orderNums.join(', ')} could not be written`,
 } as const;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus } from '../../../domain/enums.js';
 import { orderByInstant } from '../../../domain/order-by.js';
 import { changeMessages } from '../../../domain/order-change.js';
+import { regenerateMessages } from '../../../domain/regenerate.schema.js';
 import { auditEntries } from '../../db/schema.js';
 import { signInAdmin, signInCustomer, TEST_NOW } from '../../test/helpers.js';
 import { createOrderTestApp, type OrderTestApp } from '../../test/order-app.js';
@@ -82,10 +83,23 @@ describe('POST Order/{id}/Cancel: a cancel before the cutoff (design.md 7.10)', 
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ ErrorMessage: changeMessages.notOpen(orderNum) });
 
-    const regen = await calls.call('POST', '/RegenerateOrders', admin, [id]);
-    expect(regen.statusCode).toBe(200);
-    expect(regen.json()).toEqual({ Regenerated: 0 });
+    // Refused, naming the order, rather than a success that wrote nothing (issue 33); with an
+    // open order chosen beside it, nothing is written either.
+    const open = await calls.place(customer, body);
+    const before = calls.file(open.orderNum);
+    for (const ids of [[id], [open.id, id]]) {
+      const regen = await calls.call('POST', '/RegenerateOrders', admin, ids);
+      expect(regen.statusCode).toBe(422);
+      expect(regen.json()).toEqual({
+        ErrorMessage: regenerateMessages.cancelled([orderNum]),
+        Errors: [{ Field: 'Ids', Message: regenerateMessages.cancelled([orderNum]) }],
+      });
+      expect(regenerateMessages.cancelled([orderNum])).toBe(
+        `Order ${orderNum} is cancelled: it has no export file to write again`,
+      );
+    }
     expect(calls.file(orderNum)).toBeNull();
+    expect(calls.file(open.orderNum)).toBe(before);
     const list = (await calls.call('GET', `/Orders?OrderNum=${orderNum}`, admin)).json();
     expect(list).toEqual([expect.objectContaining({ Id: id, Status: OrderStatus.Cancelled })]);
   });

@@ -91,8 +91,8 @@ function isFileError(err: unknown): boolean {
 
 /**
  * Writes the chosen web orders' export files again (design.md 5.5), atomically, each
- * recording when; a cancelled order (or one a change holds claimed) is skipped and not counted. Unknown and imported orders are refused before anything is written
- * (422 naming them). Files that cannot be written are logged with their order numbers and
+ * recording when; one a change holds claimed is skipped and not counted. Unknown, imported
+ * and cancelled orders are refused before anything is written (422 naming them). Files that cannot be written are logged with their order numbers and
  * answer 500; the others are written all the same.
  */
 export async function regenerateOrders(
@@ -103,13 +103,20 @@ export async function regenerateOrders(
 ): Promise<{ Regenerated: number }> {
   const unique = [...new Set(ids)];
   const rows = await db
-    .select({ id: orders.id, orderNum: orders.orderNum, source: orders.source })
+    .select({ id: orders.id, orderNum: orders.orderNum, source: orders.source, status: orders.status })
     .from(orders)
     .where(inArray(orders.id, unique));
   const web = new Set(rows.filter((r) => r.source === 'web').map((r) => r.id));
   const refused = unique.filter((id) => !web.has(id));
   if (refused.length) {
     const message = regenerateMessages.notWebOrders(refused);
+    throw unprocessable(message, [{ Field: 'Ids', Message: message }]);
+  }
+  // A cancelled order has no file to write: said, not answered as a success that did nothing
+  // (issue 33). One that is cancelled after this check is still skipped below.
+  const cancelled = rows.filter((r) => r.status === OrderStatus.Cancelled).map((r) => r.orderNum);
+  if (cancelled.length) {
+    const message = regenerateMessages.cancelled(cancelled);
     throw unprocessable(message, [{ Field: 'Ids', Message: message }]);
   }
 

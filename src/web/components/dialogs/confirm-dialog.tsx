@@ -11,7 +11,10 @@ export interface ConfirmDialogOptions {
   message: string | ReactNode;
   yesLabel?: string;
   noLabel?: string;
-  /** Persistent dialogs ignore clicks outside; Escape and the close button still mean No. */
+  /**
+   * Persistent dialogs (spec section 4) ignore clicks outside and Escape, as the order
+   * confirmation does (issue 33); No and the close button still mean No.
+   */
   persistent?: boolean;
   /** The icon: a question by default; Error for an error that offers a way on (Retry). */
   kind?: MessageKind;
@@ -19,7 +22,7 @@ export interface ConfirmDialogOptions {
 
 /**
  * Spec section 4's warning dialog: an HTML message with No and Yes. Resolves `true` for Yes,
- * `false` for No, Escape or the close button ("No or Exit cancels").
+ * `false` for No, the close button or (unless persistent) Escape ("No or Exit cancels").
  */
 export function showConfirmDialog({
   title,
@@ -41,6 +44,7 @@ export function showConfirmDialog({
       title,
       size: DIALOG_WIDTH,
       closeOnClickOutside: !persistent,
+      closeOnEscape: !persistent,
       onClose: () => resolve(answer),
       children: (
         <DialogLayout

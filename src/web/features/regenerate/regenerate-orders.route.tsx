@@ -1,6 +1,7 @@
 import { Button, Chip, Group, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { formatCompanyId } from '../../../domain/company-id';
+import { orderStatusName } from '../../../domain/enums';
 import type { WebOrderListItem } from '../../../domain/regenerate.schema';
 import {
   DataTable,
@@ -13,6 +14,7 @@ import {
 } from '../../components/data-table';
 import { IconMessage, IconRefresh } from '../../components/icons';
 import { useFilterDrawer } from '../../components/layout/filter-drawer';
+import { ApiError } from '../../lib/api-client';
 import { useWebOrders } from './api/get-web-orders';
 import { useRegenerateOrders } from './api/regenerate-orders';
 import { useResendOrderMails } from './api/resend-order-mails';
@@ -47,6 +49,14 @@ const columns: DataTableColumn<WebOrderListItem>[] = [
     header: 'Delivery Date',
     sortBy: true,
     render: (o) => formatDate(o.DeliveryDate),
+    nowrap: true,
+  },
+  {
+    // A cancelled order has no file to write again: staff see why Generate refuses it (issue 33).
+    key: 'Status',
+    header: 'Status',
+    sortBy: (o) => orderStatusName(o.Status),
+    render: (o) => orderStatusName(o.Status),
     nowrap: true,
   },
   {
@@ -116,7 +126,12 @@ export function Component() {
     setPicked(new Set());
     regenerate.mutate(ids, {
       onSuccess: () => showRegenerateToast(true),
-      onError: () => showRegenerateToast(false),
+      // A refusal the server words (a cancelled order chosen) is shown as it says it.
+      onError: (err) =>
+        showRegenerateToast(
+          false,
+          err instanceof ApiError && err.Status === 422 ? err.ErrorMessage : undefined,
+        ),
     });
   };
 

@@ -189,6 +189,35 @@ describe('Regenerate Orders', { timeout: 20_000 }, () => {
     expect(screen.getByRole('checkbox', { name: 'Select order W000012' })).toHaveProperty('checked', false);
   });
 
+  it("shows each order's Status, and the server's words when it refuses the orders chosen (issue 33)", async () => {
+    stubApi(422);
+    renderScreen();
+    const table = await screen.findByRole('table', { name: 'Web orders' });
+    expect(within(table).getByRole('columnheader', { name: 'Status' })).toBeTruthy();
+    const row = await within(table).findByRole('row', { name: /W000012/ });
+    expect(within(row).getByRole('cell', { name: 'Open' })).toBeTruthy();
+    await chooseTwoAndConfirm();
+    expect(await screen.findByText('disk full')).toBeTruthy();
+    expect(screen.queryByText(regenerateToasts.failed)).toBeNull();
+  });
+
+  it('keeps the confirmation open on Escape: it is persistent (spec section 4, issue 33)', async () => {
+    const posts = stubApi(200);
+    renderScreen();
+    const table = await screen.findByRole('table', { name: 'Web orders' });
+    await within(table).findByRole('row', { name: /W000012/ });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select order W000012' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    fireEvent.keyDown(window, { key: 'Escape' });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posts).toEqual([]);
+  });
+
   it('shows the failure toast (and no error dialog) when the server fails', async () => {
     stubApi(500);
     renderScreen();

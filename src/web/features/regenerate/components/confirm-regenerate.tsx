@@ -32,13 +32,17 @@ export function confirmRegenerate(orders: readonly WebOrderListItem[]): Promise<
   });
 }
 
-/** Spec sections 8 and 9: toasts at the bottom for 4 seconds. */
-export function showRegenerateToast(ok: boolean) {
+/**
+ * Spec sections 8 and 9: toasts at the bottom for 4 seconds. A refusal the server words (a
+ * cancelled order chosen) replaces the failure's "see logs", which would send staff to the logs
+ * for nothing; it stays until closed.
+ */
+export function showRegenerateToast(ok: boolean, refusal?: string) {
   notifications.show({
     position: 'bottom-center',
-    autoClose: 4000,
+    autoClose: refusal ? false : 4000,
     color: ok ? 'green' : 'red',
     title: ok ? undefined : 'Regenerate Orders',
-    message: ok ? regenerateToasts.completed : regenerateToasts.failed,
+    message: ok ? regenerateToasts.completed : (refusal ?? regenerateToasts.failed),
   });
 }
