@@ -11,12 +11,8 @@ export function formatDate(value: string | null | undefined): string {
   return d.isValid() ? d.format(DATE_FORMAT) : '';
 }
 
-/** An ISO instant as MM/DD/YYYY hh:mm A in the browser's time zone; '' for none. */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) return '';
-  const d = dayjs(value);
-  return d.isValid() ? d.format(DATE_TIME_FORMAT) : '';
-}
+/** An ISO instant as MM/DD/YYYY hh:mm A on the business clock, as the customer's screens show it. */
+export { formatDateTime } from '../../features/order/date-format';
 
 /** The spec's Yes/No for flags (Active?, Case Only). */
 export function yesNo(value: boolean): 'Yes' | 'No' {

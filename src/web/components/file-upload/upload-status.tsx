@@ -1,5 +1,6 @@
 import { Box, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import type { ImportPreview, ImportReport } from '../../../domain/imports.schema';
+import { formatTimeOfDay } from '../../features/order/date-format';
 import { IconCircleCheck, IconCircleX, IconFileImport } from '../icons';
 import { ImportChangesTable } from './import-changes-table';
 import { ImportReportView } from './import-report-view';
@@ -19,9 +20,6 @@ interface UploadStatusProps {
   onApply: () => void;
   onDiscard: () => void;
 }
-
-const timeOfDay = (ms: number) =>
-  new Date(ms).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
 export function UploadStatus(props: UploadStatusProps) {
   const { status, fileName, progress, previewing, reason, report, receivedAt, preview } = props;
@@ -86,7 +84,7 @@ export function UploadStatus(props: UploadStatusProps) {
           {receivedAt !== undefined && (
             <Text span fz="sm" fw={400} c="dimmed">
               {' '}
-              at {timeOfDay(receivedAt)}
+              at {formatTimeOfDay(receivedAt)}
             </Text>
           )}
         </Text>

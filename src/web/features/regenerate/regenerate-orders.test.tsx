@@ -189,13 +189,16 @@ describe('Regenerate Orders', { timeout: 20_000 }, () => {
     expect(screen.getByRole('checkbox', { name: 'Select order W000012' })).toHaveProperty('checked', false);
   });
 
-  it("shows each order's Status, and the server's words when it refuses the orders chosen (issue 33)", async () => {
+  it("shows each order's Status and times in business time, and the server's words when it refuses the orders chosen (issue 33)", async () => {
     stubApi(422);
     renderScreen();
     const table = await screen.findByRole('table', { name: 'Web orders' });
     expect(within(table).getByRole('columnheader', { name: 'Status' })).toBeTruthy();
     const row = await within(table).findByRole('row', { name: /W000012/ });
     expect(within(row).getByRole('cell', { name: 'Open' })).toBeTruthy();
+    // Times on the business clock (Central), as customers see them, whatever the browser's zone
+    // (these tests run in Tokyo's, where 15:00 UTC is 12:00 AM the next day).
+    expect(within(row).getByRole('cell', { name: '03/03/2025 09:00 AM' })).toBeTruthy();
     await chooseTwoAndConfirm();
     expect(await screen.findByText('disk full')).toBeTruthy();
     expect(screen.queryByText(regenerateToasts.failed)).toBeNull();

@@ -1,6 +1,7 @@
 import { Box, Group, Loader, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { formatCompanyId } from '../../../../domain/company-id';
 import type { SignInAttacks } from '../../../../domain/sign-in-attacks.schema';
+import { formatTimeOfDay } from '../../order/date-format';
 import { useSignInAttacks } from '../api/get-sign-in-attacks';
 
 /**
@@ -69,7 +70,7 @@ function Figures({ data }: { data: SignInAttacks }) {
   );
 }
 
-const hourLabel = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: 'numeric' });
+const hourLabel = (iso: string) => formatTimeOfDay(iso, true);
 
 /** One bar per hour, oldest on the left; its height is that hour's failed plus blocked attempts. */
 function HourBars({ hours }: { hours: SignInAttacks['Hours'] }) {
