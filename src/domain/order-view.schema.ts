@@ -100,6 +100,12 @@ export const WorksheetRowSchema = z.object({
   Products: z.record(z.string(), z.number().int()),
   /** The customer's saved par for the product (design.md 7.1), or null. */
   Par: z.number().int().nullable(),
+  /**
+   * The spec's list shape (section 3): the sheet's editable Cases and the units they make. The
+   * server has none to give (counts are typed on the sheet, never stored): null.
+   */
+  Cases: z.number().int().nullable(),
+  Units: z.number().int().nullable(),
 });
 export type WorksheetRow = z.infer<typeof WorksheetRowSchema>;
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessToday } from '../../../domain/business-date.js';
+import { WorksheetSchema } from '../../../domain/order-view.schema.js';
 import { customerProducts, orderLines, orders, products } from '../../db/schema.js';
 import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
 import { customerByCompany, orderableCodes } from '../../test/order-fixtures.js';
@@ -127,6 +128,9 @@ describe('order history, re-order and worksheet', () => {
       .limit(5);
     expect(ws.DeliveryDates).toEqual(past.map((p) => p.d).reverse());
     expect(ws.Orders.length).toBeGreaterThan(5);
+    // The spec's row shape (section 3) has Cases and Units: empty, the sheet's to fill (issue 33).
+    for (const row of ws.Orders) expect(row).toMatchObject({ Cases: null, Units: null });
+    expect(WorksheetSchema.safeParse(ws).success).toBe(true);
 
     // Every case count in the sheet is the sum of that product's cases on that date.
     const newest = ws.DeliveryDates.at(-1);

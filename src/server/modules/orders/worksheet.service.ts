@@ -16,7 +16,8 @@ import { customerColumnsSql, runStatement, type Statement } from './statements.j
  * dates (a link that ended, a product made inactive, an item only the ERP knows): the sheet
  * keeps their history but never offers them (issue 17, item 3). A date with no cases for a
  * product is absent from its `Products`. Each row carries the customer's saved par of its
- * code, or null (design.md 7.1).
+ * code, or null (design.md 7.1), and the spec's Cases and Units (section 3), empty: the sheet's
+ * counts are typed on paper or on the screen, never stored.
  */
 const worksheetStatement: Statement = {
   name: 'worksheet',
@@ -51,7 +52,8 @@ offered as (
 rows as (
   select 0 as rank, o.order_no, o.description, json_build_object(
       'Code', o.code, 'Description', o.description, 'UnitsPerCase', o.units, 'IsCaseOnly', o.is_case_only,
-      'IsOffered', true, 'Products', coalesce(cases.by_date, '{}'), 'Par', cp.par) as row
+      'IsOffered', true, 'Products', coalesce(cases.by_date, '{}'), 'Par', cp.par,
+      'Cases', null, 'Units', null) as row
   from offered o
   left join cases on cases.code = o.code
   left join customer_pars cp on cp.customer_id = $1 and cp.code = o.code
@@ -61,7 +63,7 @@ rows as (
   select 1, 0, coalesce(p.description, l.description), json_build_object(
       'Code', cases.code, 'Description', coalesce(p.description, l.description),
       'UnitsPerCase', coalesce(p.units, l.units_per_case), 'IsCaseOnly', coalesce(p.is_case_only, l.is_case_only),
-      'IsOffered', false, 'Products', cases.by_date, 'Par', cp.par)
+      'IsOffered', false, 'Products', cases.by_date, 'Par', cp.par, 'Cases', null, 'Units', null)
   from cases
   left join products p on p.code = cases.code
   left join customer_pars cp on cp.customer_id = $1 and cp.code = cases.code

@@ -19,6 +19,8 @@ const worksheet: Worksheet = {
       IsOffered: true,
       Products: { '2026-06-03': 5 },
       Par: 6,
+      Cases: null,
+      Units: null,
     },
     {
       Code: 'WN-1159',
@@ -28,6 +30,8 @@ const worksheet: Worksheet = {
       IsOffered: true,
       Products: {},
       Par: null,
+      Cases: null,
+      Units: null,
     },
   ],
 };
@@ -92,6 +96,8 @@ describe('order worksheet', { timeout: 15_000 }, () => {
       IsOffered: false,
       Products: { '2026-05-27': 2 },
       Par: null,
+      Cases: null,
+      Units: null,
     };
     mockApi({
       'GET Order/1/Worksheet/': { status: 200, body: { ...worksheet, Orders: [...worksheet.Orders, ended] } },
