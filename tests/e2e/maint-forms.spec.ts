@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { earliestDeliveryDate, firstSelectableDeliveryDate } from '../../src/domain/delivery-date';
+import { minimumCasesMessage } from '../../src/domain/order-minimum';
 import {
   expect,
   expectAccessible,
@@ -56,6 +57,17 @@ test('customer type lead hours change the earliest delivery date customers can p
   await expect(cutoff).toHaveValue('25:75');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Cutoff Hours must be from 0 to 23')).toBeVisible();
+  // Checked when left, never read another way (issue 33): '9:5' is no time, '2.5' no minimum.
+  await cutoff.fill('9:5');
+  await expect(cutoff).toHaveValue('09:5');
+  await cutoff.press('Tab');
+  await expect(page.getByText('Cutoff Time must be HH:MM')).toBeVisible();
+  const minimum = page.getByRole('textbox', { name: 'Minimum Cases' });
+  await minimum.fill('2.5');
+  await minimum.press('Tab');
+  await expect(minimum).toHaveValue('2.5');
+  await expect(page.getByText(minimumCasesMessage)).toBeVisible();
+  await minimum.fill('0');
   await cutoff.fill('1600');
   await expect(cutoff).toHaveValue('16:00');
   await pickOption(page, 'Lead Hours', '48 Hours');

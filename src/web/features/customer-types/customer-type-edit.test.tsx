@@ -19,7 +19,9 @@ describe('cutoff time mask', () => {
   it.each([
     ['1630', '16:30'],
     ['16:30', '16:30'],
-    ['9:30', '9:30'],
+    ['9:30', '09:30'],
+    ['9:5', '09:5'],
+    [':30', ':30'],
     ['1a6b3c0', '16:30'],
     ['123456', '12:34'],
     ['16', '16'],
@@ -32,7 +34,10 @@ describe('cutoff time mask', () => {
 
   it('splits on ":" only when two parts are present', () => {
     expect(parseCutoffTime('16:30')).toEqual({ CutoffHours: 16, CutoffMinutes: 30 });
-    expect(parseCutoffTime('7:05')).toEqual({ CutoffHours: 7, CutoffMinutes: 5 });
+    expect(parseCutoffTime('07:05')).toEqual({ CutoffHours: 7, CutoffMinutes: 5 });
+    // Two digits each side (issue 33: '9:5' was saved as 09:05).
+    expect(parseCutoffTime('7:05')).toBeNull();
+    expect(parseCutoffTime('09:5')).toBeNull();
     expect(parseCutoffTime('1630')).toBeNull();
     expect(parseCutoffTime('16:')).toBeNull();
     expect(parseCutoffTime('1:2:3')).toBeNull();
@@ -41,6 +46,7 @@ describe('cutoff time mask', () => {
   it('words each broken rule', () => {
     expect(cutoffTimeError('')).toBe(cutoffTimeMessages.required);
     expect(cutoffTimeError('16')).toBe(cutoffTimeMessages.format);
+    expect(cutoffTimeError('09:5')).toBe(cutoffTimeMessages.format);
     expect(cutoffTimeError('24:00')).toBe(customerTypeMessages.cutoffHours);
     expect(cutoffTimeError('23:60')).toBe(customerTypeMessages.cutoffMinutes);
     expect(cutoffTimeError('00:00')).toBeNull();
@@ -161,6 +167,40 @@ describe('Customer Type - Edit', () => {
       save();
       await expectToast('Customer Type Bars saved');
       expect(api.posts()).toEqual(oneSave({ [field]: valid }));
+    },
+  );
+
+  it('checks the cutoff when it is left, and refuses "9:5" rather than reading it as 09:05 (issue 33)', async () => {
+    const { api } = renderEdit();
+    await screen.findByLabelText(/Customer Type Name/);
+    fireEvent.change(cutoff(), { target: { value: '2500' } });
+    fireEvent.blur(cutoff());
+    expect(await screen.findByText(customerTypeMessages.cutoffHours)).toBeTruthy();
+    fireEvent.change(cutoff(), { target: { value: '9:5' } });
+    expect(cutoff().value).toBe('09:5');
+    fireEvent.blur(cutoff());
+    expect(await screen.findByText(cutoffTimeMessages.format)).toBeTruthy();
+    save();
+    expect(api.posts()).toEqual([]);
+  });
+
+  // A number box that drops what it cannot take turned "2.5" into 25, "1e3" into 13, "-1" into 1.
+  it.each([
+    ['Minimum Cases', minimumCasesMessage],
+    ['Reminder Hours', reminderHoursMessage],
+  ])(
+    'keeps %s as typed and refuses what is not a whole number in range, when left (issue 33)',
+    async (label, message) => {
+      const { api } = renderEdit();
+      const input = (await screen.findByLabelText(new RegExp(label))) as HTMLInputElement;
+      for (const typed of ['2.5', '1e3', '-1', '1,000', 'ten']) {
+        fireEvent.change(input, { target: { value: typed } });
+        expect(input.value).toBe(typed);
+        fireEvent.blur(input);
+        expect(await screen.findByText(message), typed).toBeTruthy();
+      }
+      save();
+      expect(api.posts()).toEqual([]);
     },
   );
 

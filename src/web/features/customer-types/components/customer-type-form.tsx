@@ -1,4 +1,4 @@
-import { NumberInput, Paper, Select, Stack, TextInput } from '@mantine/core';
+import { Paper, Select, Stack, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import {
   type CustomerType,
@@ -20,10 +20,10 @@ export interface CustomerTypeFormValues {
   LeadHours: string | null;
   /** HH:MM */
   CutoffTime: string;
-  /** Cutoff reminders (design.md 7.4): 0 to 72 hours before the cutoff; 0 is off. '' while empty. */
-  ReminderHours: number | string;
-  /** The order minimum (design.md 7.11): 0 to 999 cases in all; 0 is none. '' while empty. */
-  MinimumCases: number | string;
+  /** Cutoff reminders (design.md 7.4): 0 to 72 hours before the cutoff; 0 is off. As typed. */
+  ReminderHours: string;
+  /** The order minimum (design.md 7.11): 0 to 999 cases in all; 0 is none. As typed. */
+  MinimumCases: string;
 }
 
 /** Spec section 9: the fixed list 24, 48, 72 and 96 Hours. */
@@ -36,12 +36,23 @@ const validateFields = zodValidate(
   }),
 );
 
+/**
+ * A whole-number box as typed: null when empty, the number when it is digits only, NaN for
+ * anything else, which the schema refuses with the field's message. A number box that drops
+ * what it cannot take would turn "2.5" into 25, "1e3" into 13 and "-1" into 1 (issue 33).
+ */
+export function typedWholeNumber(text: string): number | null {
+  const t = text.trim();
+  if (t === '') return null;
+  return /^\d{1,9}$/.test(t) ? Number(t) : Number.NaN;
+}
+
 export function validateCustomerType(values: CustomerTypeFormValues): FormErrors {
   const errors = validateFields({
     Name: values.Name,
     LeadHours: Number(values.LeadHours),
-    ReminderHours: values.ReminderHours === '' ? null : Number(values.ReminderHours),
-    MinimumCases: values.MinimumCases === '' ? null : Number(values.MinimumCases),
+    ReminderHours: typedWholeNumber(values.ReminderHours),
+    MinimumCases: typedWholeNumber(values.MinimumCases),
   });
   const cutoff = cutoffTimeError(values.CutoffTime);
   return cutoff ? { ...errors, CutoffTime: cutoff } : errors;
@@ -64,10 +75,12 @@ export function CustomerTypeForm({ type, onDone }: CustomerTypeFormProps) {
       Name: type.Name,
       LeadHours: String(type.LeadHours),
       CutoffTime: formatCutoffTime(type.CutoffHours, type.CutoffMinutes),
-      ReminderHours: type.ReminderHours,
-      MinimumCases: type.MinimumCases,
+      ReminderHours: String(type.ReminderHours),
+      MinimumCases: String(type.MinimumCases),
     },
     validate: validateCustomerType,
+    // Each box is checked when it is left, not only on Save (issue 33: 25:00 was flagged on Save).
+    validateInputOnBlur: true,
   });
 
   const submit = form.onSubmit((values) => {
@@ -80,8 +93,8 @@ export function CustomerTypeForm({ type, onDone }: CustomerTypeFormProps) {
         LeadHours: Number(values.LeadHours),
         ...cutoff,
         Footer: '',
-        ReminderHours: Number(values.ReminderHours),
-        MinimumCases: Number(values.MinimumCases),
+        ReminderHours: typedWholeNumber(values.ReminderHours),
+        MinimumCases: typedWholeNumber(values.MinimumCases),
       }),
       {
         onSuccess: (saved) => {
@@ -123,27 +136,19 @@ export function CustomerTypeForm({ type, onDone }: CustomerTypeFormProps) {
             {...cutoffProps}
             onChange={(event) => form.setFieldValue('CutoffTime', maskCutoffTime(event.currentTarget.value))}
           />
-          <NumberInput
+          <TextInput
             label="Reminder Hours"
             description={`Customers who usually order for a weekday get one mail this many hours before its cutoff when they have not ordered yet (0 to ${REMINDER_HOURS_MAX}; 0: no reminders)`}
-            min={0}
-            max={REMINDER_HOURS_MAX}
-            step={1}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="none"
+            inputMode="numeric"
+            autoComplete="off"
             withAsterisk
             {...form.getInputProps('ReminderHours')}
           />
-          <NumberInput
+          <TextInput
             label="Minimum Cases"
             description={`Orders need at least this many cases in all, loose units counted as part of a case; staff may go below it with the override (0 to ${MINIMUM_CASES_MAX}; 0: no minimum)`}
-            min={0}
-            max={MINIMUM_CASES_MAX}
-            step={1}
-            allowDecimal={false}
-            allowNegative={false}
-            clampBehavior="none"
+            inputMode="numeric"
+            autoComplete="off"
             withAsterisk
             {...form.getInputProps('MinimumCases')}
           />

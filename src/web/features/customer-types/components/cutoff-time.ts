@@ -11,7 +11,9 @@ export const cutoffTimeMessages = {
 
 /**
  * The HH:MM mask: digits and one ':' only, two digits each side. Typing '1630' gives '16:30';
- * a typed ':' is kept, so '9:30' stays '9:30'.
+ * a ':' typed after one digit pads the hour ('9:' is '09:'). Minutes are never padded: '09:5'
+ * is not yet a time, and is refused as one when the field is left (issue 33: '9:5' was saved as
+ * 09:05, though the customer may have meant 09:50).
  */
 export function maskCutoffTime(raw: string): string {
   const colon = raw.indexOf(':');
@@ -21,7 +23,7 @@ export function maskCutoffTime(raw: string): string {
       .slice(colon + 1)
       .replace(/\D/g, '')
       .slice(0, 2);
-    return `${hours}:${minutes}`;
+    return `${hours === '' ? '' : hours.padStart(2, '0')}:${minutes}`;
   }
   const digits = raw.replace(/\D/g, '').slice(0, 4);
   return digits.length > 2 ? `${digits.slice(0, 2)}:${digits.slice(2)}` : digits;
@@ -37,10 +39,10 @@ export interface CutoffParts {
   CutoffMinutes: number;
 }
 
-/** Split on ':' into hours and minutes only when two parts of digits are present; else null. */
+/** Hours and minutes of exactly HH:MM (two digits each); else null. */
 export function parseCutoffTime(value: string): CutoffParts | null {
   const parts = value.trim().split(':');
-  if (parts.length !== 2 || !parts.every((p) => /^\d{1,2}$/.test(p))) return null;
+  if (parts.length !== 2 || !parts.every((p) => /^\d{2}$/.test(p))) return null;
   return { CutoffHours: Number(parts[0]), CutoffMinutes: Number(parts[1]) };
 }
 
