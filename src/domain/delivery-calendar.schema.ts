@@ -47,6 +47,33 @@ const queryDate = (label: string) =>
 export const HolidaysQuerySchema = z.object({ from: queryDate('from'), to: queryDate('to') });
 export type HolidaysQuery = z.infer<typeof HolidaysQuerySchema>;
 
+/** At most this many dates in one GET Holiday/Orders (the federal suggestions add 11 at once). */
+export const HOLIDAY_ORDER_DATES_MAX = 31;
+
+const datesMessage = `Dates must be a comma-separated list of 1 to ${HOLIDAY_ORDER_DATES_MAX} dates (YYYY-MM-DD)`;
+
+/** GET Holiday/Orders?Dates=2026-12-24,2026-12-25: the dates staff are about to make holidays. */
+export const HolidayOrdersQuerySchema = z.object({
+  Dates: z
+    .string({ error: datesMessage })
+    .transform((v) => [...new Set(v.split(',').map((d) => d.trim()))])
+    .refine((dates) => dates.length <= HOLIDAY_ORDER_DATES_MAX && dates.every(isIsoDate), datesMessage),
+});
+
+/**
+ * An order for one of those dates, not cancelled (issue 33): a holiday added on its date does
+ * not move it, so staff see it before they confirm, and its customer sees it on the order.
+ */
+export const HolidayOrderSchema = z.object({
+  Id: z.number().int(),
+  OrderNum: z.string(),
+  DeliveryDate: z.string().describe('YYYY-MM-DD'),
+  CompanyId: z.number().int(),
+  CustomerName: z.string(),
+  IsWebOrder: z.boolean(),
+});
+export type HolidayOrder = z.infer<typeof HolidayOrderSchema>;
+
 export const DeliveryDatesQuerySchema = z.object({
   count: z.coerce
     .number({ error: holidayMessages.countRange })

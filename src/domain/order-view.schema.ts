@@ -67,6 +67,11 @@ export const OrderDetailSchema = OrderSummarySchema.extend({
   ChangedAt: z.string().nullable(),
   /** Until when (ISO 8601, its OrderBy) the caller may still change or cancel it; null once they may not. */
   ChangeableUntil: z.string().nullable(),
+  /**
+   * The holiday's name when staff made the order's delivery date a holiday after it was placed
+   * (issue 33): nothing is delivered that day, and the customer is told so; null otherwise.
+   */
+  DeliveryHoliday: z.string().nullable(),
 });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 

@@ -29,6 +29,25 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${dir}/${name}-${test.info().project.name}.png`, fullPage: true });
 }
 
+/** An order of the signed-in customer's, placed through the API as the form would, for `date`. */
+async function placeOrderFor(customer: Page, date: string): Promise<{ Id: number; OrderNum: string }> {
+  const session = await (await customer.request.get('/api/v1/Session')).json();
+  const own = await (await customer.request.get(`/api/v1/Customer/${session.Customer.Id}`)).json();
+  const res = await customer.request.post('/api/v1/Order', {
+    data: {
+      DeliveryDate: date,
+      Name: 'Casey Copper',
+      Phone: '3125550177',
+      Email: 'casey@example.com',
+      ProductQuantities: [{ Code: own.Products[0].Code, CaseQuantity: 2, UnitQuantity: 0 }],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { OrderNum } = await res.json();
+  const list = await (await customer.request.get(`/api/v1/Orders/${session.Customer.CompanyId}`)).json();
+  return { Id: list.Orders.find((o: { OrderNum: string }) => o.OrderNum === OrderNum).Id, OrderNum };
+}
+
 /** Removes the journey's holiday whatever happened: the journeys share one database. */
 async function removeHoliday(page: Page) {
   const list = (await (await page.request.get('/api/v1/Holidays')).json()) as { Id: number; Date: string }[];
@@ -44,6 +63,7 @@ test('staff add a holiday; the customer cannot pick it, and the order home count
   test.setTimeout(180_000);
   await signInAdmin(page);
   await removeHoliday(page); // left by an earlier run that stopped half-way
+  let placed: { Id: number; OrderNum: string } | undefined;
   try {
     if (isPhone(page)) await page.goto('/maint/holidays');
     else
@@ -54,12 +74,26 @@ test('staff add a holiday; the customer cannot pick it, and the order home count
     await expect(page.getByRole('heading', { name: 'Holidays', level: 1 })).toBeVisible();
     await expect(page.getByText('No holidays yet: every working day is a delivery day.')).toBeVisible();
 
+    // The customer, in a browser of their own, has an order for Monday already (issue 33).
+    const customer = await openCustomerPage(browser);
+    placed = await placeOrderFor(customer, HOLIDAY.iso);
+
     // Add Monday 11/30 with the date picker.
     const addForm = page.getByRole('region', { name: 'Add a Holiday' });
     await addForm.getByRole('button', { name: 'Date', exact: true }).click();
     await (await calendarDay(page, HOLIDAY.iso)).click();
     await addForm.getByRole('textbox', { name: 'Name' }).fill(HOLIDAY.name);
     await addForm.getByRole('button', { name: 'Add Holiday' }).click();
+    // Staff see the orders already on that date before the holiday is added.
+    const ordersOnDate = page.getByRole('dialog', { name: 'Orders on this date' });
+    await expect(ordersOnDate.getByTestId('holiday-orders-count')).toHaveText(
+      /^\d+ orders? (is|are) for delivery on Mon 11\/30\/2026\.$/,
+    );
+    await expect(ordersOnDate.getByRole('list', { name: 'Orders on the holiday' })).toContainText(
+      `${placed.OrderNum} - 1001 Blue Heron Tavern`,
+    );
+    await expectAccessible(page);
+    await ordersOnDate.getByRole('button', { name: 'Add Holiday' }).click();
     const table = page.getByRole('table', { name: 'Holidays' });
     const row = table.getByRole('row').filter({ hasText: HOLIDAY.mdy });
     await expect(row).toContainText('Monday');
@@ -74,8 +108,16 @@ test('staff add a holiday; the customer cannot pick it, and the order home count
     await shot(page, 'maint-holidays');
     await page.getByRole('button', { name: 'Cancel' }).click();
 
-    // The customer, in a browser of their own.
-    const customer = await openCustomerPage(browser);
+    // The customer's order says its date became a holiday, and offers Change.
+    await customer.goto(`/order/history/detail/${placed.Id}`);
+    await expect(customer.getByTestId('order-date-holiday')).toContainText(
+      `There are no deliveries on Mon 11/30/2026 (${HOLIDAY.name}). Change the order to another date, or cancel it.`,
+    );
+    await expect(
+      customer.getByTestId('order-change-window').getByRole('link', { name: 'Change' }),
+    ).toBeVisible();
+    await expectAccessible(customer);
+    await customer.goto('/order/home');
     const countdown = customer.getByTestId('delivery-countdown');
     // About 6 h before Wednesday's 4 PM cutoff (the clock runs on from 10:00): the sentence the
     // domain writes at the journeys' now, give or take the minute the screen may lag.
@@ -121,5 +163,7 @@ test('staff add a holiday; the customer cannot pick it, and the order home count
     await customer.context().close();
   } finally {
     await removeHoliday(page);
+    // The journeys share one database: the order made here goes.
+    if (placed) await page.request.post(`/api/v1/Order/${placed.Id}/Cancel`);
   }
 });

@@ -146,6 +146,7 @@ const rows: Record<string, Row> = {
   'GET /api/v1/Holidays': { nobody: 401, a: 200, b: 200, admin: 200 },
   'POST /api/v1/Holiday': { ...adminOnly(422), body: () => ({}) },
   'DELETE /api/v1/Holiday/{id}': { ...adminOnly(404), url: () => '/api/v1/Holiday/999999' },
+  'GET /api/v1/Holiday/Orders': { ...adminOnly(200), url: () => '/api/v1/Holiday/Orders?Dates=2026-11-27' },
   'GET /api/v1/Customer/{id}/DeliveryDates': {
     ...ownOrAdmin,
     url: (c) => `/api/v1/Customer/${c.aId}/DeliveryDates`,

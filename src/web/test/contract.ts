@@ -10,7 +10,7 @@ import {
 import { CustomerListItemSchema, CustomerProductSchema, CustomerSchema } from '../../domain/customer.schema';
 import { CustomerTypeListItemSchema, CustomerTypeSchema } from '../../domain/customer-type.schema';
 import { DashboardSchema } from '../../domain/dashboard.schema';
-import { DeliveryDateSchema, HolidaySchema } from '../../domain/delivery-calendar.schema';
+import { DeliveryDateSchema, HolidayOrderSchema, HolidaySchema } from '../../domain/delivery-calendar.schema';
 import { ImportPreviewSchema, ImportReportSchema } from '../../domain/imports.schema';
 import { DisplayMessageSchema, MessageSchema } from '../../domain/message.schema';
 import { SavedOrderDraftSchema } from '../../domain/order-draft.schema';
@@ -66,6 +66,7 @@ const routes: [method: string, path: RegExp, success: Success, errors?: z.ZodTyp
   ['GET', /^Holidays$/, z.array(HolidaySchema)],
   ['POST', /^Holiday$/, HolidaySchema],
   ['DELETE', /^Holiday\/\d+$/, 'empty'],
+  ['GET', /^Holiday\/Orders$/, z.array(HolidayOrderSchema)],
   ['GET', /^Customer\/\d+\/DeliveryDates$/, z.array(DeliveryDateSchema)],
   ['GET', /^Customer\/\d+\/Reminders$/, CustomerRemindersSchema],
   ['PUT', /^Customer\/\d+\/Reminders$/, CustomerRemindersSchema],

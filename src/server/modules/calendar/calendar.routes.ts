@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   DeliveryDateSchema,
   DeliveryDatesQuerySchema,
+  HolidayOrderSchema,
+  HolidayOrdersQuerySchema,
   HolidaySaveSchema,
   HolidaySchema,
   HolidaysQuerySchema,
@@ -12,7 +14,7 @@ import { adminErrors, errorResponses, idParams } from '../../lib/route-schemas.j
 import { assertCustomerAccess } from '../../plugins/auth.js';
 import { auditActor } from '../audit/audit.js';
 import { deliveryDates } from './delivery-dates.service.js';
-import { addHoliday, deleteHoliday, listHolidays } from './holidays.service.js';
+import { addHoliday, deleteHoliday, listHolidays, ordersOnDates } from './holidays.service.js';
 
 const tags = ['Delivery calendar'];
 
@@ -51,6 +53,21 @@ export async function calendarRoutes(app: FastifyInstance) {
     },
     async (request, reply) =>
       reply.code(201).send(await addHoliday(app.db, request.body, auditActor(request, app.now))),
+  );
+
+  r.get(
+    '/Holiday/Orders',
+    {
+      onRequest: admin,
+      schema: {
+        tags,
+        summary:
+          'The orders (web and imported, not cancelled) for delivery on any of Dates (YYYY-MM-DD, comma-separated): what making those dates holidays leaves without a delivery',
+        querystring: HolidayOrdersQuerySchema,
+        response: { 200: z.array(HolidayOrderSchema), ...adminErrors, ...errorResponses(422) },
+      },
+    },
+    async (request) => ordersOnDates(app.db, request.query.Dates),
   );
 
   r.delete(

@@ -125,4 +125,48 @@ describe('holidays (design.md 7.2)', () => {
     expect((await call('DELETE', `/Holiday/${friday.json().Id}`, admin)).statusCode).toBe(204);
     expect((await call('POST', '/Order', customer, body)).statusCode).toBe(201);
   });
+
+  it('lists the orders a new holiday would leave without a delivery, and the order says its date became one (issue 33)', async () => {
+    const body = await validOrderBody(t.db, 1001, TEST_NOW); // Friday 11/27
+    const date = '2026-12-04';
+    const placed = await call('POST', '/Order', customer, { ...body, DeliveryDate: date });
+    expect(placed.statusCode).toBe(201);
+    const cancelled = await call('POST', '/Order', customer, { ...body, DeliveryDate: date });
+    const orderId = async (orderNum: string) =>
+      (await call('GET', '/Orders/1001', customer))
+        .json()
+        .Orders.find((o: { OrderNum: string }) => o.OrderNum === orderNum).Id as number;
+    const [id, cancelledId] = [
+      await orderId(placed.json().OrderNum),
+      await orderId(cancelled.json().OrderNum),
+    ];
+    expect((await call('POST', `/Order/${cancelledId}/Cancel`, customer)).statusCode).toBe(200);
+
+    // Staff only; bad dates are refused in the error shape.
+    expect((await call('GET', `/Holiday/Orders?Dates=${date}`)).statusCode).toBe(401);
+    expect((await call('GET', `/Holiday/Orders?Dates=${date}`, customer)).statusCode).toBe(403);
+    const bad = await call('GET', '/Holiday/Orders?Dates=12/04/2026', admin);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().ErrorMessage).toMatch(/^Dates must be a comma-separated list/);
+
+    const listed = await call('GET', `/Holiday/Orders?Dates=${date},2026-12-05`, admin);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual([
+      {
+        Id: id,
+        OrderNum: placed.json().OrderNum,
+        DeliveryDate: date,
+        CompanyId: 1001,
+        CustomerName: 'Blue Heron Tavern',
+        IsWebOrder: true,
+      },
+    ]);
+
+    expect((await call('GET', `/Order/${id}`, customer)).json().DeliveryHoliday).toBeNull();
+    const holiday = await call('POST', '/Holiday', admin, { Date: date, Name: 'Inventory Day' });
+    expect(holiday.statusCode).toBe(201);
+    const detail = (await call('GET', `/Order/${id}`, customer)).json();
+    expect(detail).toMatchObject({ DeliveryHoliday: 'Inventory Day', ChangeableUntil: expect.any(String) });
+    expect((await call('DELETE', `/Holiday/${holiday.json().Id}`, admin)).statusCode).toBe(204);
+  });
 });

@@ -1,12 +1,14 @@
-import { and, asc, eq, gte, lte } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lte, ne } from 'drizzle-orm';
 import {
   type Holiday,
+  type HolidayOrder,
   type HolidaySave,
   type HolidaysQuery,
   holidayMessages,
 } from '../../../domain/delivery-calendar.schema.js';
+import { OrderStatus } from '../../../domain/enums.js';
 import type { DbOrTx } from '../../db/client.js';
-import { holidays } from '../../db/schema.js';
+import { customers, holidays, orders } from '../../db/schema.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict, notFound } from '../../lib/http-error.js';
 import { type AuditActor, changesBetween, recordAudit } from '../audit/audit.js';
@@ -59,4 +61,25 @@ export async function deleteHoliday(db: DbOrTx, id: number, actor: AuditActor): 
       changes: changesBetween(holiday, null, ['Id']),
     });
   });
+}
+
+/**
+ * The orders, web and imported, for delivery on any of `dates` and not cancelled, by date and
+ * number: what a holiday on those dates would leave without a delivery (issue 33).
+ */
+export async function ordersOnDates(db: DbOrTx, dates: string[]): Promise<HolidayOrder[]> {
+  const rows = await db
+    .select({
+      Id: orders.id,
+      OrderNum: orders.orderNum,
+      DeliveryDate: orders.deliveryDate,
+      CompanyId: customers.companyId,
+      CustomerName: customers.name,
+      source: orders.source,
+    })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(and(inArray(orders.deliveryDate, dates), ne(orders.status, OrderStatus.Cancelled)))
+    .orderBy(asc(orders.deliveryDate), asc(orders.orderNum));
+  return rows.map(({ source, ...r }) => ({ ...r, IsWebOrder: source === 'web' }));
 }

@@ -5,7 +5,14 @@ import { changeableUntil } from '../../../domain/order-change.js';
 import { totalUnits } from '../../../domain/order-lines.js';
 import type { OrderDetail, OrderProduct, OrderSummary } from '../../../domain/order-view.schema.js';
 import type { Database, DbOrTx } from '../../db/client.js';
-import { customers, customerTypes, orderDeliveredLines, orderLines, orders } from '../../db/schema.js';
+import {
+  customers,
+  customerTypes,
+  holidays,
+  orderDeliveredLines,
+  orderLines,
+  orders,
+} from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';
 import type { CustomerRow } from '../../plugins/auth.js';
 import { customerColumnsSql, runStatement, type Statement } from './statements.js';
@@ -156,6 +163,8 @@ export function toOrderDetail(
     changedAt: Date | null;
     /** Its OrderBy while the caller may still change or cancel it (design.md 7.10), else null. */
     changeableUntil: string | null;
+    /** The holiday on its delivery date, when one was added after it (issue 33). */
+    deliveryHoliday?: string | null;
   },
   lines: Omit<OrderLineRow, 'id' | 'orderId'>[],
   delivered: DeliveredLine[] | null = null,
@@ -173,6 +182,7 @@ export function toOrderDetail(
     Delivered: delivered,
     ChangedAt: row.changedAt?.toISOString() ?? null,
     ChangeableUntil: row.changeableUntil,
+    DeliveryHoliday: row.deliveryHoliday ?? null,
   };
 }
 
@@ -202,6 +212,9 @@ export async function getOrderDetail(
       companyName: customers.name,
       delivered: deliveredColumn,
       changedAt: orders.changedAt,
+      deliveryHoliday: sql<
+        string | null
+      >`(select h.name from ${holidays} h where h.date = ${orders.deliveryDate})`,
       leadHours: customerTypes.leadHours,
       cutoffHours: customerTypes.cutoffHours,
       cutoffMinutes: customerTypes.cutoffMinutes,

@@ -21,6 +21,9 @@ describe('/maint/holidays', { timeout: 30_000 }, () => {
     const posted: unknown[] = [];
     const fetchMock = mockApi({
       'GET Holidays': { status: 200, body: [thanksgiving] },
+      // None of the nine dates has an order: added without a question.
+      'GET Holiday/Orders?Dates=2027-01-01,2027-01-18,2027-02-15,2027-05-31,2027-06-19,2027-07-04,2027-09-06,2027-11-11,2027-12-25':
+        { status: 200, body: [] },
       'POST Holiday': (init) => {
         const body = JSON.parse(String(init?.body));
         posted.push(body);
@@ -65,5 +68,64 @@ describe('/maint/holidays', { timeout: 30_000 }, () => {
     expect((screen.getByRole('button', { name: 'Add 11 Holidays' }) as HTMLButtonElement).disabled).toBe(
       true,
     );
+  });
+
+  it('shows the orders already on a date before a holiday is added there, and adds it only when confirmed (issue 33)', async () => {
+    const posted: unknown[] = [];
+    mockApi({
+      'GET Holidays': { status: 200, body: [] },
+      'GET Holiday/Orders?Dates=2026-12-04': {
+        status: 200,
+        body: [
+          {
+            Id: 7,
+            OrderNum: 'W100007',
+            DeliveryDate: '2026-12-04',
+            CompanyId: 1001,
+            CustomerName: 'Blue Heron Tavern',
+            IsWebOrder: true,
+          },
+          {
+            Id: 8,
+            OrderNum: 'ERP-55',
+            DeliveryDate: '2026-12-04',
+            CompanyId: 99,
+            CustomerName: 'Corner Shop',
+            IsWebOrder: false,
+          },
+        ],
+      },
+      'POST Holiday': (init) => {
+        const body = JSON.parse(String(init?.body));
+        posted.push(body);
+        return { status: 201, body: { Id: 3, ...body } };
+      },
+    });
+    renderOrderRoutes([{ path: '/maint/holidays', Component: HolidaysScreen }], '/maint/holidays');
+    await screen.findByText('No holidays yet: every working day is a delivery day.');
+    const addForm = within(screen.getByRole('region', { name: 'Add a Holiday' }));
+    fireEvent.click(addForm.getByRole('button', { name: 'Date' }));
+    fireEvent.click(await screen.findByRole('button', { name: '4 December 2026' }));
+    fireEvent.change(addForm.getByRole('textbox', { name: 'Name' }), { target: { value: 'Inventory Day' } });
+
+    fireEvent.click(addForm.getByRole('button', { name: 'Add Holiday' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Orders on this date' });
+    expect(within(dialog).getByTestId('holiday-orders-count').textContent).toBe(
+      '2 orders are for delivery on Fri 12/04/2026.',
+    );
+    const listed = within(within(dialog).getByRole('list', { name: 'Orders on the holiday' })).getAllByRole(
+      'listitem',
+    );
+    expect(listed.map((li) => li.textContent)).toEqual([
+      'W100007 - 1001 Blue Heron Tavern',
+      'ERP-55 - 0099 Corner Shop (from the ERP)',
+    ]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(posted).toEqual([]);
+
+    fireEvent.click(addForm.getByRole('button', { name: 'Add Holiday' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Add Holiday' }));
+    await vi.waitFor(() => expect(posted).toEqual([{ Date: '2026-12-04', Name: 'Inventory Day' }]));
   });
 });

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Customer } from '../../../domain/customer.schema';
 import type { OrderDetail } from '../../../domain/order-view.schema';
+import { formatWeekdayDate } from './date-format';
 import { Component as OrderFormRoute } from './order-form.route';
 import { Component as OrderDetailRoute } from './order-history-detail.route';
 import {
@@ -41,6 +42,7 @@ const placed: OrderDetail = {
   Delivered: null,
   ChangedAt: null,
   ChangeableUntil: CUTOFF,
+  DeliveryHoliday: null,
   CompanyName: 'Blue Heron Tavern',
   Products: [
     {
@@ -111,6 +113,31 @@ describe('an order after Submit (design.md 7.10)', { timeout: 30_000 }, () => {
       'Cancelled on 06/10/2026 09:30 AM. Nothing will be delivered for it.',
     );
     expect(screen.getByTestId('detail-status').textContent).toContain('Cancelled');
+  });
+
+  it('says when the delivery date became a holiday, with Change while it is open (issue 33)', async () => {
+    mockApi({
+      'GET Order/101': { status: 200, body: { ...placed, DeliveryHoliday: 'Inventory Day' } },
+      'GET Order/103': {
+        status: 200,
+        body: { ...placed, Id: 103, DeliveryHoliday: 'Inventory Day', ChangeableUntil: null },
+      },
+    });
+    const { router } = renderOrderRoutes(routes, '/order/history/detail/101');
+    const note = await screen.findByTestId('order-date-holiday');
+    expect(note.textContent).toContain('Your delivery date is now a holiday');
+    expect(note.textContent).toContain(
+      `There are no deliveries on ${formatWeekdayDate(placed.DeliveryDate)} (Inventory Day). Change the order to another date, or cancel it.`,
+    );
+    expect(
+      within(screen.getByTestId('order-change-window')).getByRole('link', { name: 'Change' }),
+    ).toBeTruthy();
+    await router.navigate('/order/history/detail/103');
+    await waitFor(() =>
+      expect(screen.getByTestId('order-date-holiday').textContent).toContain(
+        'Please call the distributor to arrange another date.',
+      ),
+    );
   });
 
   it('cancels after a confirmation and shows the order cancelled', async () => {

@@ -43,6 +43,7 @@ const copied: CopiedOrder = {
   Delivered: null,
   ChangedAt: null,
   ChangeableUntil: null,
+  DeliveryHoliday: null,
   CompanyName: 'Blue Heron Tavern',
   Products: [
     {

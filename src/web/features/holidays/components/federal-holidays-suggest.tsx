@@ -11,6 +11,7 @@ import { usFederalHolidays } from '../../../../domain/federal-holidays';
 import { CardList } from '../../../components/card-list';
 import { showSavedToast } from '../../../lib/saved-toast';
 import { useAddHolidays } from '../api/add-holiday';
+import { confirmHolidayOrders } from './confirm-holiday-orders';
 import { WEEKDAYS } from './holidays-table';
 
 interface Row {
@@ -51,7 +52,10 @@ export function FederalHolidaysSuggest({ year, holidays }: { year: number; holid
   const chosen = (rows ?? []).filter((r) => r.checked && !(r.Date && taken.has(r.Date)));
   const invalid = chosen.some((r) => Object.keys(rowError(r)).length > 0);
 
-  const submit = () =>
+  const submit = async () => {
+    const dates = chosen.flatMap((r) => (r.Date ? [r.Date] : []));
+    // Orders already on those dates are shown before the holidays are added (issue 33).
+    if (dates.length && !(await confirmHolidayOrders(dates))) return;
     add.mutate(
       chosen.map((r) => ({ Date: r.Date ?? '', Name: r.Name.trim() })),
       {
@@ -63,6 +67,7 @@ export function FederalHolidaysSuggest({ year, holidays }: { year: number; holid
         },
       },
     );
+  };
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="federal-title">
@@ -150,7 +155,11 @@ export function FederalHolidaysSuggest({ year, holidays }: { year: number; holid
               <Button variant="default" onClick={() => setRows(null)}>
                 Cancel
               </Button>
-              <Button onClick={submit} disabled={chosen.length === 0 || invalid} loading={add.isPending}>
+              <Button
+                onClick={() => void submit()}
+                disabled={chosen.length === 0 || invalid}
+                loading={add.isPending}
+              >
                 Add {chosen.length} {chosen.length === 1 ? 'Holiday' : 'Holidays'}
               </Button>
             </Group>

@@ -12,6 +12,7 @@ import { showSavedToast } from '../../../lib/saved-toast';
 import { showSaveError } from '../../../lib/server-form-errors';
 import { zodValidate } from '../../../lib/zod-form';
 import { useAddHoliday } from '../api/add-holiday';
+import { confirmHolidayOrders } from './confirm-holiday-orders';
 
 interface Values {
   Date: string | null;
@@ -25,7 +26,9 @@ export function HolidayAddForm() {
   const add = useAddHoliday();
   const form = useForm<Values>({ mode: 'controlled', initialValues: { Date: null, Name: '' }, validate });
 
-  const submit = form.onSubmit((values) =>
+  const submit = form.onSubmit(async (values) => {
+    // Orders already on the date are shown before the holiday is added (issue 33).
+    if (values.Date && !(await confirmHolidayOrders([values.Date]))) return;
     add.mutate(
       { Date: values.Date ?? '', Name: values.Name },
       {
@@ -39,8 +42,8 @@ export function HolidayAddForm() {
             ? form.setFieldError('Date', err.ErrorMessage)
             : showSaveError(err, form.setFieldError, ['Date', 'Name']),
       },
-    ),
-  );
+    );
+  });
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="add-holiday-title">

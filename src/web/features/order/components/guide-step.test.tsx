@@ -97,6 +97,7 @@ const last: OrderDetail = {
   Delivered: null,
   ChangedAt: null,
   ChangeableUntil: null,
+  DeliveryHoliday: null,
   Products: [
     line('BR-1105', 'Lake Effect IPA', 4),
     line('WN-1159', 'Rosé House', 0, 5),

@@ -18,7 +18,8 @@ export const CANCEL_TITLE = 'Cancel Order';
 
 /**
  * An order's life after Submit on its detail (design.md 7.10): until its cutoff, Change and
- * Cancel with the time left; after a change, when; once cancelled, that it was. The buttons go
+ * Cancel with the time left; after a change, when; once cancelled, that it was; a delivery date
+ * that staff made a holiday since, with the way out (issue 33). The buttons go
  * when the cutoff passes on the screen's clock; the server decides either way (its 409 says why).
  */
 export function OrderChangeActions({ order, changeTo }: { order: OrderDetail; changeTo: string }) {
@@ -61,6 +62,21 @@ export function OrderChangeActions({ order, changeTo }: { order: OrderDetail; ch
 
   return (
     <>
+      {order.DeliveryHoliday && (
+        <Alert
+          color="yellow"
+          title="Your delivery date is now a holiday"
+          data-testid="order-date-holiday"
+          // Mantine's yellow title is 2.4:1 on its light background.
+          styles={{ title: { color: 'var(--mantine-color-black)' } }}
+        >
+          {`There are no deliveries on ${formatWeekdayDate(order.DeliveryDate)} (${order.DeliveryHoliday}). ${
+            until && left > 0
+              ? 'Change the order to another date, or cancel it.'
+              : 'Please call the distributor to arrange another date.'
+          }`}
+        </Alert>
+      )}
       {order.ChangedAt && (
         <Text fz="sm" c="dimmed" data-testid="order-changed-at">
           {`Changed on ${formatDateTime(order.ChangedAt)}`}

@@ -40,6 +40,7 @@ const order: OrderDetail = {
   Delivered: null,
   ChangedAt: null,
   ChangeableUntil: null,
+  DeliveryHoliday: null,
 };
 
 /** Every element whose own text is exactly `text` (a product's description, say). */
