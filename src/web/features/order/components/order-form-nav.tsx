@@ -21,6 +21,8 @@ const hints = [
   'Enter a quantity for at least one product to continue.',
 ] as const;
 const FIX_QUANTITIES = 'Quantities are whole numbers: fix the boxes marked in red to continue.';
+export const CHOOSE_UNITS =
+  'Units typed beside cases are not ordered: on each line marked, keep the cases or the units to continue.';
 
 /** Why Continue waits on the minimum: what to add, and for staff, the override. */
 export function minimumHint(minimum: OrderMinimum, asStaff: boolean): string {
@@ -44,9 +46,11 @@ export function OrderFormNav({
     active < 2 && !stepValid
       ? active === 1 && totals && totals.invalid > 0
         ? FIX_QUANTITIES
-        : active === 1 && totals && totals.products > 0 && minimum?.blocks
-          ? minimumHint(minimum, asStaff)
-          : hints[active as 0 | 1]
+        : active === 1 && totals && totals.unitsBesideCases > 0
+          ? CHOOSE_UNITS
+          : active === 1 && totals && totals.products > 0 && minimum?.blocks
+            ? minimumHint(minimum, asStaff)
+            : hints[active as 0 | 1]
       : null;
   return (
     <Box

@@ -146,7 +146,7 @@ const ProductCard = memo(
             />
           )}
         </Group>
-        <IgnoredUnits line={line} />
+        <IgnoredUnits line={line} onQuantity={onQuantity} />
       </Paper>
     );
   },
