@@ -212,6 +212,10 @@ test.describe('quantities', () => {
     await expect(totals(page)).toContainText('Products: 3');
     // Before: the Units erased the Cases of lines 2 and 3, leaving only the first line's 12 cases.
     await expect(totals(page)).toContainText('Cases: 80');
+    // The 5 units beside cases wait for a choice (issue 32): the cases are kept.
+    await expect(continueButton(page)).toBeDisabled();
+    for (const i of [1, 2])
+      await page.getByRole('button', { name: `Keep 34 cases of ${lines[i]!.code} `, exact: false }).click();
     await continueButton(page).click();
     const preview = isPhone(page) ? page.locator('main li') : page.locator('main tbody tr');
     await expect(preview).toHaveCount(3);
