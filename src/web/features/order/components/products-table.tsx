@@ -91,6 +91,7 @@ const ProductRow = memo(
                 figures={figures}
                 value={onHand}
                 onOnHand={guide.onOnHand}
+                onAcceptPars={guide.onAcceptPars}
               />
             ) : (
               <ParButton
@@ -161,5 +162,6 @@ const ProductRow = memo(
     (a.guide?.onHand == null) === (b.guide?.onHand == null) &&
     a.guide?.onEditPar === b.guide?.onEditPar &&
     a.guide?.onOnHand === b.guide?.onOnHand &&
+    a.guide?.onAcceptPars === b.guide?.onAcceptPars &&
     (a.guide === undefined) === (b.guide === undefined),
 );
