@@ -162,8 +162,8 @@ export interface OrderTotals {
   units: number;
   /** Boxes that hold something other than a whole number. */
   invalid: number;
-  /** Lines with units typed beside cases, waiting for the customer to keep one or the other. */
-  unitsBesideCases: number;
+  /** The codes of the lines with units beside cases, waiting for the customer to keep one or the other. */
+  unitsBesideCases: readonly string[];
 }
 
 export function orderTotals(lines: readonly DraftLine[]): OrderTotals {
@@ -173,7 +173,7 @@ export function orderTotals(lines: readonly DraftLine[]): OrderTotals {
     cases: kept.reduce((sum, l) => sum + l.CaseQuantity, 0),
     units: kept.reduce((sum, l) => sum + l.TotalUnits, 0),
     invalid: lines.reduce((sum, l) => sum + (l.Invalid ? 1 : 0), 0),
-    unitsBesideCases: lines.reduce((sum, l) => sum + (l.IgnoredUnits > 0 ? 1 : 0), 0),
+    unitsBesideCases: lines.filter((l) => l.IgnoredUnits > 0).map((l) => l.product.Code),
   };
 }
 

@@ -289,7 +289,11 @@ describe('order form', { timeout: 30_000 }, () => {
     // Before: Continue went on, and the preview showed Units 0 with no word of the 6 and 3.
     expect((button('Continue') as HTMLButtonElement).disabled).toBe(true);
     expect((button('Preview Order') as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText(/^Units typed beside cases are not ordered/)).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Units typed beside cases are not ordered: keep the cases or the units of BR-1105, BR-1182 to continue.',
+      ),
+    ).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Keep 5 cases of BR-1105 Lake Effect IPA, without the units'));
     expect((screen.getByLabelText('Units of BR-1105 Lake Effect IPA') as HTMLInputElement).value).toBe('');
     expect((button('Continue') as HTMLButtonElement).disabled).toBe(true);

@@ -159,7 +159,7 @@ export function useOrderForm(
     headerValid &&
     totals.products > 0 &&
     totals.invalid === 0 &&
-    totals.unitsBesideCases === 0 &&
+    totals.unitsBesideCases.length === 0 &&
     (minimum?.blocks ?? false) === false;
 
   /** Copied products that cannot be ordered for the chosen date (discontinued or out of their dates). */
