@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { addDays, daysBetween } from './business-date';
 import {
   buildOrderGuide,
+  casesToPar,
   type GuideLine,
   type GuideProduct,
   hasFigures,
@@ -10,6 +11,7 @@ import {
   orderToPar,
   parToOrderTo,
   suggestedPar,
+  suggestionToAccept,
   withoutFigures,
 } from './order-guide';
 import type { OrderGuide } from './order-guide.schema';
@@ -171,12 +173,31 @@ describe('Par and order', () => {
   });
 });
 
-describe('parToOrderTo and isUsuallyOrdered', () => {
-  it('orders to the saved par (0 included), else to a suggestion above 0, else to none', () => {
-    expect(parToOrderTo({ Par: 0, SuggestedPar: 4 })).toBe(0);
-    expect(parToOrderTo({ Par: 7, SuggestedPar: 4 })).toBe(7);
-    expect(parToOrderTo({ Par: null, SuggestedPar: 4 })).toBe(4);
-    expect(parToOrderTo({ Par: null, SuggestedPar: 0 })).toBeNull();
+describe('parToOrderTo, suggestionToAccept, casesToPar and isUsuallyOrdered', () => {
+  it('orders to the saved par (0 included) only; a suggestion is to accept first (issue 32)', () => {
+    expect(parToOrderTo({ Par: 0 })).toBe(0);
+    expect(parToOrderTo({ Par: 7 })).toBe(7);
+    // Before: a suggestion was a par to order to.
+    expect(parToOrderTo({ Par: null })).toBeNull();
+    expect(suggestionToAccept({ Par: null, SuggestedPar: 4 })).toBe(4);
+    expect(suggestionToAccept({ Par: null, SuggestedPar: 0 })).toBeNull();
+    expect(suggestionToAccept({ Par: 2, SuggestedPar: 4 })).toBeNull();
+  });
+
+  it('fills each product with a saved par to it, a missing count as 0 on hand, and no other', () => {
+    const products = [
+      { Code: 'A', Par: 6, SuggestedPar: 9 },
+      { Code: 'B', Par: null, SuggestedPar: 4 },
+      { Code: 'C', Par: 2, SuggestedPar: 0 },
+      { Code: 'D', Par: 5, SuggestedPar: 0 },
+      { Code: 'E', Par: null, SuggestedPar: 0 },
+    ];
+    const cases = casesToPar(products, { A: 2, B: 0, C: 5 });
+    expect([...cases]).toEqual([
+      ['A', 4],
+      ['C', 0],
+      ['D', 5],
+    ]);
   });
 
   it('calls usual a product ordered in the last 8 delivery dates or with a saved par', () => {

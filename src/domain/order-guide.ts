@@ -141,12 +141,35 @@ export function orderToPar(par: number, onHand: number): number {
 }
 
 /**
- * The par that ordering to par fills up to (issue 19's screens): the saved par, else the
- * suggestion when above 0, else none (a product never ordered lately and without a par).
+ * The par that ordering to par fills up to: the saved par (0 included), or none. A suggestion
+ * is not one until the customer accepts it, as a saved par (issue 32: ordering to par filled
+ * 21 products with pars the customer had never given, from a blank count).
  */
-export function parToOrderTo(product: Pick<OrderGuideProduct, 'Par' | 'SuggestedPar'>): number | null {
-  if (product.Par !== null) return product.Par;
-  return product.SuggestedPar > 0 ? product.SuggestedPar : null;
+export function parToOrderTo(product: Pick<OrderGuideProduct, 'Par'>): number | null {
+  return product.Par;
+}
+
+/** The suggestion the customer may accept as the par: above 0, for a product without a saved par. */
+export function suggestionToAccept(product: Pick<OrderGuideProduct, 'Par' | 'SuggestedPar'>): number | null {
+  return product.Par === null && product.SuggestedPar > 0 ? product.SuggestedPar : null;
+}
+
+/**
+ * Order to par, for the guide's count and the worksheet's alike: the cases to order for each
+ * product with a saved par (`parToOrderTo`), its par minus the cases on hand (`orderToPar`). A
+ * product without a count is 0 on hand ("An empty count is 0 on hand", both screens say) and
+ * gets its whole par; a product without a saved par gets nothing, whatever its suggestion.
+ */
+export function casesToPar(
+  products: Iterable<Pick<OrderGuideProduct, 'Code' | 'Par'>>,
+  onHand: Readonly<Record<string, number>>,
+): Map<string, number> {
+  const cases = new Map<string, number>();
+  for (const p of products) {
+    const par = parToOrderTo(p);
+    if (par !== null) cases.set(p.Code, orderToPar(par, onHand[p.Code] ?? 0));
+  }
+  return cases;
 }
 
 /** "What I usually order": a product ordered in the last 8 delivery dates, or given a par. */

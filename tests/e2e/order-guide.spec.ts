@@ -3,6 +3,7 @@ import {
   earliestDeliveryDate,
   expect,
   expectAccessible,
+  forgetDraft,
   isPhone,
   openCustomerMenu,
   pickDeliveryDate,
@@ -42,7 +43,7 @@ async function openGuide(page: Page) {
 
 const codeOf = async (row: Locator) => (await row.getAttribute('data-testid'))!.replace('product-row-', '');
 
-test('the order guide: same as last order, two changes, a par, order to par, submit; then from the worksheet', async ({
+test('the order guide: same as last order, two changes, a par, order to par, submit; never a cancelled order again; then from the worksheet', async ({
   page,
   context,
 }) => {
@@ -73,9 +74,16 @@ test('the order guide: same as last order, two changes, a par, order to par, sub
     await saveScreen(page, 'order-guide');
   });
 
+  // The order "Same as last order" copies, as its note names it (issue 32).
+  const copiedNote = /Copied order (\S+), for delivery on (\d\d\/\d\d\/\d{4})\./;
+  let lastCopied = '';
+
   await test.step('same as last order, undone once and done again', async () => {
     const same = page.getByRole('button', { name: 'Same as last order', exact: true });
     await same.click();
+    // The note names the order copied and its delivery date, as the app writes dates.
+    await expect(page.getByTestId('guide-note')).toContainText(copiedNote);
+    lastCopied = copiedNote.exec((await page.getByTestId('guide-note').textContent()) ?? '')![0];
     const undo = page.getByRole('button', { name: 'Undo Same as last order' });
     await expect(undo).toBeVisible();
     await undo.click();
@@ -110,13 +118,31 @@ test('the order guide: same as last order, two changes, a par, order to par, sub
     await expect(page.getByTestId(`par-${firstCode}`)).toHaveText('Par 6');
   });
 
-  await test.step('order to par from the counts on hand', async () => {
+  await test.step('order to par from the counts on hand: saved pars only, a suggestion once used', async () => {
+    await page.getByRole('button', { name: 'Clear', exact: true }).click();
+    await expect(totals(page)).toContainText('Products: 0');
     await page.getByRole('button', { name: 'Order to par', exact: true }).click();
     await page.getByRole('textbox', { name: new RegExp(`^On hand of ${firstCode} `) }).fill('2');
+    // The second product has only a suggested par: no count box, a button to use it.
+    const use = page.getByTestId(`use-par-${secondCode}`);
+    await expect(use).toHaveText(/^Use par \d+$/);
+    const suggested = Number((await use.textContent())!.replace('Use par ', ''));
+    await expect(page.getByTestId('suggested-pars')).toBeVisible();
     await expectAccessible(page);
     await saveScreen(page, 'order-guide-count');
+    await use.click();
+    await expect(page.getByTestId(`par-${secondCode}`)).toHaveCount(0);
+    await expect(page.getByRole('textbox', { name: new RegExp(`^On hand of ${secondCode} `) })).toHaveValue(
+      '',
+    );
     await page.getByRole('button', { name: 'Fill to par' }).click();
     await expect(casesOf(first)).toHaveValue('4');
+    // No count for the second: 0 on hand, its par (the suggestion it now has) in full.
+    await expect(casesOf(second)).toHaveValue(String(suggested));
+    // Before: every product with a suggestion was filled from a blank count (23 lines).
+    await expect(totals(page)).toContainText('Products: 2');
+    await expect(page.getByTestId('guide-note')).toContainText('with only a suggested par');
+    await expect(page.getByTestId(`par-${secondCode}`)).toHaveText(`Par ${suggested}`);
     await expect(page.getByRole('button', { name: 'Undo Order to par' })).toBeVisible();
     await expect(continueButton(page)).toBeEnabled();
   });
@@ -130,6 +156,22 @@ test('the order guide: same as last order, two changes, a par, order to par, sub
     await expect(confirmation).toBeVisible();
     await confirmation.getByRole('button', { name: 'OK' }).click();
     await expect(page).toHaveURL(/\/order\/home$/);
+  });
+
+  await test.step('the order just placed, cancelled, is never the one "Same as last order" copies', async () => {
+    const list = await (await page.request.get(`/api/v1/Orders/${who.number}`)).json();
+    const placed = list.Orders[0];
+    expect((await page.request.post(`/api/v1/Order/${placed.Id}/Cancel`)).status()).toBe(200);
+    await page.goto('/order/form/0');
+    await openGuide(page);
+    await page.getByRole('button', { name: 'Same as last order', exact: true }).click();
+    // Before: the cancelled order's lines, with nothing saying which order they came from.
+    await expect(page.getByTestId('guide-note')).toContainText(lastCopied);
+    await expect(page.getByTestId('guide-note')).not.toContainText(placed.OrderNum);
+    await saveScreen(page, 'order-guide-same-as-last');
+    // This form is no order to offer when the worksheet starts one.
+    await page.goto('/order/home');
+    await forgetDraft(page);
   });
 
   await test.step("the worksheet's Par column and Start an order from these counts", async () => {

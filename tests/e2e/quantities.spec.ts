@@ -118,11 +118,11 @@ test.describe('quantities', () => {
     await expect(continueButton(page)).toBeEnabled();
   });
 
-  test('Units typed after Cases keep the Cases, and the line says the units are ignored', async ({
+  test('Units typed after Cases keep the Cases; the line says the units are ignored, and Continue waits for a choice', async ({
     page,
   }) => {
     await openProducts(page);
-    const [line] = await looseProducts(page, 1);
+    const [line, other] = await looseProducts(page, 2);
     await press(page, line!.cases);
     await page.keyboard.type('5');
     await press(page, line!.units);
@@ -136,14 +136,58 @@ test.describe('quantities', () => {
     );
     await expect(totals(page)).toContainText('Cases: 5');
     await expect(totals(page)).toContainText(`Total Units: ${total}`);
+    await press(page, other!.cases);
+    await page.keyboard.type('2');
+    await press(page, other!.units);
+    await page.keyboard.type('3');
+    // Issue 32: the 6 and 3 units were dropped without a word (the preview showed Units 0);
+    // now Continue waits until each line keeps its cases or its units.
+    await expect(continueButton(page)).toBeDisabled();
+    await expect(page.getByText(/^Units typed beside cases are not ordered/)).toBeVisible();
     await expectAccessible(page);
     await saveScreen(page, 'quantity-units-after-cases');
+    await page.getByRole('button', { name: `Keep 5 cases of ${line!.code} `, exact: false }).click();
+    await expect(line!.units).toHaveValue('');
+    await expect(line!.cases).toHaveValue('5');
+    await expect(continueButton(page)).toBeDisabled();
+    await page.getByRole('button', { name: `Order 3 units of ${other!.code} `, exact: false }).click();
+    await expect(other!.cases).toHaveValue('');
+    await expect(other!.units).toHaveValue('3');
+    await expect(page.getByTestId(/^ignored-/)).toHaveCount(0);
 
     await continueButton(page).click();
     const preview = isPhone(page) ? page.locator('main li') : page.locator('main tbody tr');
-    await expect(preview).toHaveCount(1);
-    await expect(preview.first()).toContainText(line!.code);
+    await expect(preview).toHaveCount(2);
+    // Cases and Units as the preview shows them: a card's line, or the table's cells.
+    const quantities = async (code: string) => {
+      const row = preview.filter({ hasText: code });
+      if (isPhone(page)) return /Cases \d+ · Units \d+/.exec((await row.textContent()) ?? '')?.[0];
+      return `Cases ${await row.locator('td').nth(3).textContent()} · Units ${await row.locator('td').nth(4).textContent()}`;
+    };
+    expect(await quantities(line!.code)).toBe('Cases 5 · Units 0');
+    expect(await quantities(other!.code)).toBe('Cases 0 · Units 3');
     await expect(page.getByTestId('order-totals')).toContainText('Cases: 5');
+    await expect(page.getByTestId('order-totals')).toContainText(`Total Units: ${total + 3}`);
+  });
+
+  test('Enter goes from Cases box to Cases box, never into a Units box', async ({ page }) => {
+    await openProducts(page);
+    const [loose] = await looseProducts(page, 1);
+    const cases = page.getByRole('textbox', { name: /^Cases of / });
+    const labels = await cases.evaluateAll((boxes) => boxes.map((b) => b.getAttribute('aria-label')!));
+    const at = labels.indexOf((await loose!.cases.getAttribute('aria-label'))!);
+    expect(labels.length).toBeGreaterThan(at + 2);
+    // A list typed with Enter between quantities, from a row sold by the unit as well.
+    await press(page, loose!.cases);
+    for (const typed of ['4', '7', '9']) {
+      await page.keyboard.type(typed);
+      await page.keyboard.press('Enter');
+    }
+    // Before: the 7 went into the row's Units box (and was ignored), the 9 one product up.
+    await expect(loose!.units).toHaveValue('');
+    for (const [i, typed] of ['4', '7', '9'].entries()) await expect(cases.nth(at + i)).toHaveValue(typed);
+    await expect(totals(page)).toContainText('Products: 3');
+    await expect(totals(page)).toContainText('Cases: 20');
   });
 
   test('fast typing box to box right after each tap, on a slowed CPU, loses nothing', async ({ page }) => {
@@ -168,6 +212,10 @@ test.describe('quantities', () => {
     await expect(totals(page)).toContainText('Products: 3');
     // Before: the Units erased the Cases of lines 2 and 3, leaving only the first line's 12 cases.
     await expect(totals(page)).toContainText('Cases: 80');
+    // The 5 units beside cases wait for a choice (issue 32): the cases are kept.
+    await expect(continueButton(page)).toBeDisabled();
+    for (const i of [1, 2])
+      await page.getByRole('button', { name: `Keep 34 cases of ${lines[i]!.code} `, exact: false }).click();
     await continueButton(page).click();
     const preview = isPhone(page) ? page.locator('main li') : page.locator('main tbody tr');
     await expect(preview).toHaveCount(3);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, businessToday } from '../../../domain/business-date.js';
 import { OrderStatus } from '../../../domain/enums.js';
 import { customerTypes, orderLines, orders } from '../../db/schema.js';
-import { signInCustomer, TEST_NOW } from '../../test/helpers.js';
+import { signInAdmin, signInCustomer, TEST_NOW } from '../../test/helpers.js';
 import { createOrderTestApp, type OrderTestApp } from '../../test/order-app.js';
 import { orderCalls } from '../../test/order-change-fixtures.js';
 import { customerByCompany, validOrderBody } from '../../test/order-fixtures.js';
@@ -41,6 +41,38 @@ describe('a cancelled order is no order', () => {
     expect(await last()).toBe(second.orderNum);
     expect((await calls.cancel(cookie, second.id)).statusCode).toBe(200);
     expect(await last()).toBe(first.orderNum);
+    // Staff reading it for the customer (design.md 7.5) get the same order, never the cancelled one.
+    const staff = await signInAdmin(t.app);
+    const asStaff = await calls.call('GET', `/Order/${customerId}/Last`, staff);
+    expect(asStaff.statusCode).toBe(200);
+    expect(asStaff.json()).toMatchObject({ OrderNum: first.orderNum, Status: OrderStatus.Open });
+  });
+
+  it('answers 404 for a customer whose every order is cancelled, never a cancelled order (issue 32)', async () => {
+    const other = await customerByCompany(t.db, 6001);
+    const [only] = await t.db
+      .insert(orders)
+      .values({
+        customerId: other.id,
+        orderNum: 'W-CANCELLED-6001',
+        source: 'web',
+        deliveryDate: addDays(today, 2),
+        createDate: TEST_NOW,
+        status: OrderStatus.Open,
+      })
+      .returning({ id: orders.id });
+    await t.db
+      .insert(orderLines)
+      .values({ orderId: only!.id, code: 'X-1', unitsPerCase: 6, caseQuantity: 1 });
+    const staff = await signInAdmin(t.app);
+    const read = () => calls.call('GET', `/Order/${other.id}/Last`, staff);
+    const standing = await read();
+    expect(standing.statusCode).toBe(200);
+    expect(standing.json().OrderNum).toBe('W-CANCELLED-6001');
+    await t.db.update(orders).set({ status: OrderStatus.Cancelled }).where(eq(orders.customerId, other.id));
+    const none = await read();
+    expect(none.statusCode).toBe(404);
+    expect(none.json().ErrorMessage).toBe('A previous order was not found');
   });
 
   it("leaves a cancelled order out of the order guide's figures", async () => {

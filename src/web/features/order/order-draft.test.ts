@@ -45,6 +45,8 @@ describe('order draft', () => {
       Invalid: false,
     });
     expect(ignoredUnitsNote(line!)).toBe('6 units ignored: 5 cases = 30 units');
+    // Issue 32: the order waits until the customer keeps the cases or the units.
+    expect(orderTotals([line!]).unitsBesideCases).toEqual(['B']);
     const [wrong] = draftLines(products, setQuantity(drafts, 'B', 'UnitQuantity', '1.5'));
     expect(wrong).toMatchObject({ Invalid: true, IgnoredUnits: 0 });
     expect(orderTotals([wrong!]).invalid).toBe(1);
@@ -80,7 +82,13 @@ describe('order draft', () => {
     drafts = setQuantity(drafts, 'B', 'UnitQuantity', '4');
     drafts = setQuantity(drafts, 'C', 'CaseQuantity', -1);
     const lines = draftLines(products, drafts);
-    expect(orderTotals(lines)).toEqual({ products: 2, cases: 2, units: 52, invalid: 0 });
+    expect(orderTotals(lines)).toEqual({
+      products: 2,
+      cases: 2,
+      units: 52,
+      invalid: 0,
+      unitsBesideCases: [],
+    });
     const header = {
       ...emptyHeader,
       DeliveryDate: '2026-06-12',

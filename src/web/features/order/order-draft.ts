@@ -106,7 +106,10 @@ export interface DraftLine {
   /** The loose units the order counts: 0 while cases are ordered (the spec's total-units rule). */
   UnitQuantity: number;
   TotalUnits: number;
-  /** Units typed on a line that also has cases: the order does not count them, and the line says so. */
+  /**
+   * Units typed on a line that also has cases: the order does not count them (a line is never
+   * both), so the line says so and the order waits until the customer keeps one (issue 32).
+   */
   IgnoredUnits: number;
   /** A box holds something that is not a whole number: the order cannot go on until it is fixed. */
   Invalid: boolean;
@@ -159,6 +162,8 @@ export interface OrderTotals {
   units: number;
   /** Boxes that hold something other than a whole number. */
   invalid: number;
+  /** The codes of the lines with units beside cases, waiting for the customer to keep one or the other. */
+  unitsBesideCases: readonly string[];
 }
 
 export function orderTotals(lines: readonly DraftLine[]): OrderTotals {
@@ -168,6 +173,7 @@ export function orderTotals(lines: readonly DraftLine[]): OrderTotals {
     cases: kept.reduce((sum, l) => sum + l.CaseQuantity, 0),
     units: kept.reduce((sum, l) => sum + l.TotalUnits, 0),
     invalid: lines.reduce((sum, l) => sum + (l.Invalid ? 1 : 0), 0),
+    unitsBesideCases: lines.filter((l) => l.IgnoredUnits > 0).map((l) => l.product.Code),
   };
 }
 

@@ -268,4 +268,43 @@ describe('order form', { timeout: 30_000 }, () => {
     expect(minimum()).toBe('Minimum 3 cases: met');
     expect((button('Continue') as HTMLButtonElement).disabled).toBe(false);
   });
+
+  it('waits for a choice on units typed beside cases, and the preview orders what was kept (issue 32)', async () => {
+    const loose = {
+      ...customer,
+      Products: [
+        product({ Code: 'BR-1105', Description: 'Lake Effect IPA', OrderNo: 1, IsCaseOnly: false }),
+        product({ Code: 'BR-1182', Description: 'Steelworks Stout', OrderNo: 2, IsCaseOnly: false }),
+      ],
+    };
+    mockApi({ ...base, 'GET Customer/1': { status: 200, body: loose } });
+    renderForm();
+    await fillStep1();
+    fireEvent.click(button('Continue'));
+    fireEvent.change(await screen.findByLabelText('Cases of BR-1105 Lake Effect IPA'), {
+      target: { value: '5' },
+    });
+    fireEvent.change(screen.getByLabelText('Units of BR-1105 Lake Effect IPA'), { target: { value: '6' } });
+    fireEvent.change(screen.getByLabelText('Cases of BR-1182 Steelworks Stout'), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('Units of BR-1182 Steelworks Stout'), { target: { value: '3' } });
+    // Before: Continue went on, and the preview showed Units 0 with no word of the 6 and 3.
+    expect((button('Continue') as HTMLButtonElement).disabled).toBe(true);
+    expect((button('Preview Order') as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      screen.getByText(
+        'Units typed beside cases are not ordered: keep the cases or the units of BR-1105, BR-1182 to continue.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByLabelText('Keep 5 cases of BR-1105 Lake Effect IPA, without the units'));
+    expect((screen.getByLabelText('Units of BR-1105 Lake Effect IPA') as HTMLInputElement).value).toBe('');
+    expect((button('Continue') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByLabelText('Order 3 units of BR-1182 Steelworks Stout instead of the cases'));
+    expect((screen.getByLabelText('Cases of BR-1182 Steelworks Stout') as HTMLInputElement).value).toBe('');
+    expect((button('Continue') as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(button('Continue'));
+    await screen.findByText('Submit');
+    const rows = screen.getAllByRole('row').map((r) => r.textContent);
+    expect(rows).toContain('BR-1105Lake Effect IPA2450120');
+    expect(rows).toContain('BR-1182Steelworks Stout24033');
+  });
 });

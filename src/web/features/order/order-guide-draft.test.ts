@@ -11,6 +11,7 @@ import {
   parOf,
   sameAsLast,
   searchWords,
+  suggestionOf,
 } from './order-guide-draft';
 
 const figures = (over: Partial<OrderGuideProduct> & Pick<OrderGuideProduct, 'Code'>): OrderGuideProduct => ({
@@ -46,11 +47,14 @@ describe('the order guide on the order form', () => {
     expect(searchWords('   ')).toEqual([]);
   });
 
-  it('takes the saved par, else a suggestion above 0, else none', () => {
+  it('takes the saved par only; a suggestion above 0 is one to accept', () => {
     expect(parOf(figures({ Code: 'A', Par: 0, SuggestedPar: 4 }))).toBe(0);
-    expect(parOf(figures({ Code: 'A', SuggestedPar: 4 }))).toBe(4);
+    // Issue 32: a suggestion is no par until it is accepted.
+    expect(parOf(figures({ Code: 'A', SuggestedPar: 4 }))).toBeNull();
     expect(parOf(figures({ Code: 'A' }))).toBeNull();
     expect(parOf(undefined)).toBeNull();
+    expect(suggestionOf(figures({ Code: 'A', SuggestedPar: 4 }))).toBe(4);
+    expect(suggestionOf(figures({ Code: 'A', Par: 1, SuggestedPar: 4 }))).toBeNull();
   });
 
   it('calls usual what was ordered lately or has a par', () => {
@@ -112,7 +116,7 @@ describe('the order guide on the order form', () => {
     expect(result.leftOut).toEqual([{ Code: 'ERP-9', Description: 'Unknown ERP item' }]);
   });
 
-  it('orders each product with a par up to it, never below 0, and leaves the others alone', () => {
+  it('orders each product with a saved par up to it, never below 0, and leaves the others alone', () => {
     const map = new Map([
       ['A', figures({ Code: 'A', Par: 6 })],
       ['B', figures({ Code: 'B', SuggestedPar: 4 })],
@@ -126,8 +130,8 @@ describe('the order guide on the order form', () => {
     });
     expect(next).toEqual({
       A: { CaseQuantity: 4, UnitQuantity: '' },
-      // No count is 0 on hand: the whole suggested par.
-      B: { CaseQuantity: 4, UnitQuantity: '' },
+      // Issue 32: a suggested par fills nothing (it filled 4, from a blank count, before).
+      // B has no entry: it had nothing and keeps nothing.
       // More on hand than the par: nothing to order.
       C: { CaseQuantity: '', UnitQuantity: '' },
       D: { CaseQuantity: 1, UnitQuantity: '' },

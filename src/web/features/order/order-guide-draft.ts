@@ -1,5 +1,5 @@
 import type { CustomerProduct } from '../../../domain/customer.schema';
-import { isUsuallyOrdered, orderToPar, parToOrderTo } from '../../../domain/order-guide';
+import { casesToPar, isUsuallyOrdered, parToOrderTo, suggestionToAccept } from '../../../domain/order-guide';
 import type { OrderGuide, OrderGuideProduct } from '../../../domain/order-guide.schema';
 import type { OrderProduct } from '../../../domain/order-view.schema';
 import { draftsFromOrder, type QuantityDrafts } from './order-draft';
@@ -23,8 +23,16 @@ export const searchWords = (query: string) => fold(query).split(/\s+/).filter(Bo
 export const matchesWords = (folded: string, words: readonly string[]) =>
   words.every((w) => folded.includes(w));
 
-/** The par that ordering to par fills up to (`parToOrderTo`), or null without the guide's figures. */
+/** The par that ordering to par fills up to, the saved one (`parToOrderTo`); null without the guide's figures. */
 export const parOf = (figures: OrderGuideProduct | undefined) => (figures ? parToOrderTo(figures) : null);
+
+/** A suggested par the customer may accept (`suggestionToAccept`); null without one. */
+export const suggestionOf = (figures: OrderGuideProduct | undefined) =>
+  figures ? suggestionToAccept(figures) : null;
+
+/** Whether ordering to par lists a product: it has a saved par to count for, or a suggestion to accept. */
+export const countsForPar = (figures: OrderGuideProduct | undefined) =>
+  parOf(figures) !== null || suggestionOf(figures) !== null;
 
 /** "What I usually order" (`isUsuallyOrdered`); false without the guide's figures. */
 export const isUsual = (figures: OrderGuideProduct | undefined) =>
@@ -78,13 +86,15 @@ export function sameAsLast(
   };
 }
 
-/** An on-hand box's text as a count: empty or not a number is 0 on hand (`orderToPar`). */
+/** An on-hand box's text as a count: empty is no count (0 on hand), not a number is 0 on hand (`orderToPar`). */
 const onHandOf = (value: string | number | undefined) =>
   value === undefined || value === '' ? 0 : Number(value);
 
 /**
- * Order to par: every product with a par gets max(0, par - on hand) cases (`orderToPar`), its
- * units cleared; a product without a par keeps what it had. 0 to order leaves the box empty.
+ * Order to par, from the guide's count or the worksheet's: every product with a SAVED par gets
+ * max(0, par - on hand) cases (`casesToPar`, the one rule of both), its units cleared; every
+ * other product keeps what it had, a suggested par included until it is accepted (issue 32).
+ * 0 to order leaves the box empty.
  */
 export function draftsToPar(
   drafts: QuantityDrafts,
@@ -93,11 +103,12 @@ export function draftsToPar(
   onHand: Readonly<Record<string, string | number>>,
 ): QuantityDrafts {
   const next: Record<string, QuantityDrafts[string]> = { ...drafts };
-  for (const { Code } of products) {
-    const par = parOf(figures.get(Code));
-    if (par === null) continue;
-    const cases = orderToPar(par, onHandOf(onHand[Code]));
-    next[Code] = { CaseQuantity: cases > 0 ? cases : '', UnitQuantity: '' };
-  }
+  const counts = Object.fromEntries(Object.entries(onHand).map(([code, v]) => [code, onHandOf(v)]));
+  const withFigures = products.flatMap(({ Code }) => {
+    const f = figures.get(Code);
+    return f ? [f] : [];
+  });
+  for (const [code, cases] of casesToPar(withFigures, counts))
+    next[code] = { CaseQuantity: cases > 0 ? cases : '', UnitQuantity: '' };
   return next;
 }

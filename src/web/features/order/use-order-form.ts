@@ -153,9 +153,14 @@ export function useOrderForm(
   const headerValid = form.isValid();
   // Spec section 4: moving on from the products needs a product with a quantity above 0, and
   // no box may hold something that is not a whole number (issue 14); and the type's minimum
-  // (design.md 7.11), which staff's override may go below.
+  // (design.md 7.11), which staff's override may go below; and no units typed beside cases that
+  // the order would not count, until the customer keeps the cases or the units (issue 32).
   const productsValid =
-    headerValid && totals.products > 0 && totals.invalid === 0 && (minimum?.blocks ?? false) === false;
+    headerValid &&
+    totals.products > 0 &&
+    totals.invalid === 0 &&
+    totals.unitsBesideCases.length === 0 &&
+    (minimum?.blocks ?? false) === false;
 
   /** Copied products that cannot be ordered for the chosen date (discontinued or out of their dates). */
   const copiedButUnavailable = useMemo(() => {

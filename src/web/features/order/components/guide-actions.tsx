@@ -5,7 +5,7 @@ export interface GuideActionsProps {
   hasLastOrder: boolean;
   loadingLast: boolean;
   onSameAsLast: () => void;
-  /** Whether any product has a par (saved or suggested). */
+  /** Whether any product has a par: saved, or suggested (to accept while counting). */
   hasPars: boolean;
   counting: boolean;
   onOrderToPar: () => void;
@@ -35,7 +35,7 @@ export function GuideActions(props: GuideActionsProps) {
         <Stack gap="xs">
           <Text fz="sm">
             Type the cases you have on hand for each product with a par, then Fill to par: each gets its par
-            minus what you have. An empty count is 0 on hand.
+            minus what you have. An empty count is 0 on hand. A suggested par fills once you use it.
           </Text>
           <Group gap="sm">
             <Button onClick={props.onFillToPar}>Fill to par</Button>

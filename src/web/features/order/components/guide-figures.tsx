@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, TextInput, VisuallyHidden } from '@mantine/
 import type { KeyboardEvent } from 'react';
 import type { OrderGuideProduct } from '../../../../domain/order-guide.schema';
 import { focusOnQuickTap } from '../../../lib/quick-tap';
-import { historyCell, parOf } from '../order-guide-draft';
+import { historyCell, parOf, suggestionOf } from '../order-guide-draft';
 import { formatMonthDay } from '../order-time';
 
 /** What a row of the guide needs beside its quantities (design.md 7.1). */
@@ -14,6 +14,8 @@ export interface GuideView {
   onHand: Readonly<Record<string, string>> | null;
   onOnHand: (code: string, value: string) => void;
   onEditPar: (code: string) => void;
+  /** Saves the suggested pars of these products as their pars (one row's, or every one shown). */
+  onAcceptPars: (codes: readonly string[]) => void;
 }
 
 /** The last deliveries as the worksheet writes them ('2 C' or '-'), oldest first, each with its date for a screen reader. */
@@ -95,13 +97,18 @@ function focusNextOnHand(event: KeyboardEvent<HTMLInputElement>) {
   boxes[boxes.indexOf(event.currentTarget) + 1]?.focus();
 }
 
-/** While ordering to par: the cases on hand, for a product with a par. */
+/**
+ * While ordering to par: the cases on hand, for a product with a saved par; for a product with
+ * only a suggestion, the button that makes it the par (issue 32: a suggestion never fills
+ * until the customer says so), after which the row has its count box.
+ */
 export function OnHandInput({
   code,
   description,
   figures,
   value,
   onOnHand,
+  onAcceptPars,
   w = 68,
 }: {
   code: string;
@@ -109,9 +116,27 @@ export function OnHandInput({
   figures?: OrderGuideProduct;
   value: string | undefined;
   onOnHand: (code: string, value: string) => void;
+  onAcceptPars: (codes: readonly string[]) => void;
   w?: number;
 }) {
-  if (parOf(figures) === null) return null;
+  if (parOf(figures) === null) {
+    const suggestion = suggestionOf(figures);
+    if (suggestion === null) return null;
+    return (
+      <Button
+        variant="default"
+        size="compact-sm"
+        h={44}
+        px={8}
+        style={{ flexShrink: 0 }}
+        onClick={() => onAcceptPars([code])}
+        aria-label={`Use the suggested par ${suggestion} for ${code} ${description}`}
+        data-testid={`use-par-${code}`}
+      >
+        {`Use par ${suggestion}`}
+      </Button>
+    );
+  }
   return (
     <TextInput
       size="md"

@@ -189,6 +189,10 @@ describe('order form, step 2 as an order guide', { timeout: 30_000 }, () => {
     expect(box('Units of WN-1159 Rosé House').value).toBe('5');
     expect(box('Cases of SP-1067 Vodka Minis').value).toBe('');
     expect(screen.getByTestId('guide-note').textContent).toContain('Unknown ERP Cider (ZZ-0001)');
+    // Issue 32: the note names the order copied, with its delivery date.
+    expect(screen.getByTestId('guide-note').textContent).toContain(
+      'Copied order E5001, for delivery on 06/09/2026.',
+    );
     expect(button('Same as last order').disabled).toBe(false);
     expect(totals()).toContain('Products: 2');
 
@@ -198,24 +202,89 @@ describe('order form, step 2 as an order guide', { timeout: 30_000 }, () => {
     expect(screen.queryByLabelText('Undo Same as last order')).toBeNull();
   });
 
-  it('orders to par from the counts on hand, and Clear empties the boxes until Undo', async () => {
+  it('never repeats a cancelled order: the last one still standing, named (issue 32)', async () => {
+    const cancelled = {
+      ...summary,
+      Id: 41,
+      OrderNum: 'W100041',
+      CreateDate: '2026-06-09T15:00:00Z',
+      Status: 3,
+    };
+    const fetchMock = mockApi({
+      ...api,
+      'GET Orders/1001': { status: 200, body: { ...orders, Orders: [cancelled, summary] } },
+      'GET Order/41': {
+        status: 200,
+        body: { ...last, ...cancelled, Products: [line('SP-1067', 'Vodka Minis', 8)] },
+      },
+    });
+    renderForm();
+    await toProducts();
+    fireEvent.click(button('Same as last order'));
+    await waitFor(() => expect(box('Cases of BR-1105 Lake Effect IPA').value).toBe('4'));
+    // Before: the cancelled order's 8 cases of SP-1067, with nothing saying which order it was.
+    expect(box('Cases of SP-1067 Vodka Minis').value).toBe('');
+    expect(screen.getByTestId('guide-note').textContent).toContain(
+      'Copied order E5001, for delivery on 06/09/2026.',
+    );
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/Order/41'))).toBe(false);
+  });
+
+  it('orders to saved pars from the counts on hand, and Clear empties the boxes until Undo', async () => {
     mockApi(api);
     renderForm();
     await toProducts();
     fireEvent.click(button('Order to par'));
-    // Counting shows the products with a par (saved or suggested) only.
+    // Counting shows the products with a par, saved or suggested (to accept) only.
     expect(rowCodes()).toEqual(['WN-1159', 'BR-1105']);
+    expect(screen.queryByLabelText('On hand of BR-1105 Lake Effect IPA')).toBeNull();
+    expect(screen.getByTestId('use-par-BR-1105').textContent).toBe('Use par 1');
     fireEvent.change(box('On hand of WN-1159 Rosé House'), { target: { value: '2' } });
     fireEvent.click(button('Fill to par'));
     expect(box('Cases of WN-1159 Rosé House').value).toBe('4');
-    // No count: 0 on hand, the suggested par of 1.
-    expect(box('Cases of BR-1105 Lake Effect IPA').value).toBe('1');
-    expect(totals()).toContain('Cases: 5');
+    // Issue 32: a suggested par fills nothing until it is accepted (it filled 1 case before).
+    expect(box('Cases of BR-1105 Lake Effect IPA').value).toBe('');
+    expect(totals()).toContain('Cases: 4');
+    expect(screen.getByTestId('guide-note').textContent).toContain(
+      'One product with only a suggested par was not filled',
+    );
 
     fireEvent.click(button('Clear'));
     expect(totals()).toContain('Products: 0');
     fireEvent.click(screen.getByLabelText('Undo Clear'));
-    expect(totals()).toContain('Cases: 5');
+    expect(totals()).toContain('Cases: 4');
+  });
+
+  it.each([
+    ['its row', 'Use the suggested par 1 for BR-1105 Lake Effect IPA'],
+    ['the button for all shown', 'Use the suggested par'],
+  ])('accepts a suggested par from %s, saved, and then fills to it', async (_, name) => {
+    const fetchMock = mockApi({
+      ...api,
+      'PUT Customer/1/Pars': {
+        status: 200,
+        body: [
+          { Code: 'BR-1105', Par: 1 },
+          { Code: 'WN-1159', Par: 6 },
+        ],
+      },
+    });
+    renderForm();
+    await toProducts();
+    fireEvent.click(button('Order to par'));
+    fireEvent.click(screen.getByRole('button', { name }));
+    const onHand = await screen.findByLabelText('On hand of BR-1105 Lake Effect IPA');
+    const put = fetchMock.mock.calls.find(
+      ([url, init]) => String(url).endsWith('/Pars') && init?.method === 'PUT',
+    );
+    expect(JSON.parse(String(put![1]!.body))).toEqual([{ Code: 'BR-1105', Par: 1 }]);
+    expect(screen.queryByTestId('suggested-pars')).toBeNull();
+    fireEvent.change(onHand, { target: { value: '' } });
+    fireEvent.click(button('Fill to par'));
+    // Par 1, no count (0 on hand): 1 case; WN-1159's par of 6 with no count: 6.
+    expect(box('Cases of BR-1105 Lake Effect IPA').value).toBe('1');
+    expect(box('Cases of WN-1159 Rosé House').value).toBe('6');
+    expect(screen.queryByTestId('guide-note')).toBeNull();
   });
 
   it('saves a par from the row for next time', async () => {
@@ -301,7 +370,7 @@ describe('order form, step 2 as an order guide', { timeout: 30_000 }, () => {
     renderForm({ onHand: { 'WN-1159': 5 } });
     await toProducts();
     await waitFor(() => expect(box('Cases of WN-1159 Rosé House').value).toBe('1'));
-    // The sheet shows saved pars only: a suggestion alone fills nothing from it.
+    // Saved pars only, as Fill to par: a suggestion alone fills nothing from it.
     expect(box('Cases of BR-1105 Lake Effect IPA').value).toBe('');
     expect(screen.getByTestId('guide-note').textContent).toContain('worksheet');
   });

@@ -3,14 +3,16 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { OrderStatus } from '../../../../domain/enums';
 import { withoutFigures } from '../../../../domain/order-guide';
 import type { OrderGuideProduct } from '../../../../domain/order-guide.schema';
-import type { OrderSummary } from '../../../../domain/order-view.schema';
+import type { OrderDetail, OrderSummary } from '../../../../domain/order-view.schema';
 import { orderQueryOptions } from '../api/get-order';
 import { useOrderGuide } from '../api/get-order-guide';
 import type { QuantityDrafts } from '../order-draft';
-import { draftsToPar, inGuideOrder, parOf, sameAsLast } from '../order-guide-draft';
+import { countsForPar, draftsToPar, inGuideOrder, sameAsLast, suggestionOf } from '../order-guide-draft';
 import { formatDate } from '../order-time';
+import { useAcceptPars } from '../use-accept-pars';
 import type { OrderFormState } from '../use-order-form';
 import { GuideActions, type GuideNote } from './guide-actions';
 import type { GuideView } from './guide-figures';
@@ -92,10 +94,13 @@ export function GuideStep({ state, orders, asCards, hasLinkedProducts, firstCode
     [],
   );
   const onEditPar = useCallback((code: string) => setParCode(code), []);
+  const onAcceptPars = useAcceptPars(state.customerId, figures);
   const view = useMemo<GuideView | undefined>(
     () =>
-      guide.data ? { dates: guide.data.DeliveryDates, figures, onHand, onOnHand, onEditPar } : undefined,
-    [guide.data, figures, onHand, onOnHand, onEditPar],
+      guide.data
+        ? { dates: guide.data.DeliveryDates, figures, onHand, onOnHand, onEditPar, onAcceptPars }
+        : undefined,
+    [guide.data, figures, onHand, onOnHand, onEditPar, onAcceptPars],
   );
 
   // The worksheet's counts (its "Start an order from these counts"): filled to par once the
@@ -108,10 +113,8 @@ export function GuideStep({ state, orders, asCards, hasLinkedProducts, firstCode
   useEffect(() => {
     if (!counts || !guide.data || applied.current) return;
     applied.current = true;
-    const asText = Object.fromEntries(Object.entries(counts).map(([code, n]) => [code, String(n)]));
-    // The sheet shows saved pars only: the products it fills are the ones whose par it showed.
-    const saved = new Map([...figures].filter(([, f]) => f.Par !== null));
-    fill('Order to par', draftsToPar(drafts, available, saved, asText), {
+    // The same rule as Fill to par (`draftsToPar`): saved pars only, the ones the sheet showed.
+    fill('Order to par', draftsToPar(drafts, available, figures, counts), {
       title: 'Filled to par from your worksheet',
       text: 'Each product with a saved par has its par minus the cases you counted on the worksheet. Check the quantities.',
       warn: false,
@@ -119,24 +122,36 @@ export function GuideStep({ state, orders, asCards, hasLinkedProducts, firstCode
     navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
   }, [counts, guide.data]);
 
-  const last = orders[0];
+  // "Same as last order" repeats the last order still standing: never a cancelled one (issue 32).
+  const standing = orders.filter((o) => o.Status !== OrderStatus.Cancelled);
+  const last = standing[0];
   const onSameAsLast = async () => {
     if (!last) return;
     setLoadingLast(true);
     try {
-      const detail = await queryClient.fetchQuery(orderQueryOptions(last.Id));
+      // Read fresh: an order cancelled since the list was loaded (in another tab) is passed over.
+      let detail: OrderDetail | null = null;
+      for (const candidate of standing) {
+        const read = await queryClient.fetchQuery({ ...orderQueryOptions(candidate.Id), staleTime: 0 });
+        if (read.Status !== OrderStatus.Cancelled) {
+          detail = read;
+          break;
+        }
+      }
+      if (!detail) throw new Error('Every earlier order has been cancelled.');
       const result = sameAsLast(detail.Products, new Set(available.map((p) => p.Code)));
       const leftOut = result.leftOut.map((p) => `${p.Description} (${p.Code})`).join(', ');
+      const copied = `Copied order ${detail.OrderNum}, for delivery on ${formatDate(detail.DeliveryDate)}.`;
       fill(
         'Same as last order',
         result.drafts,
         result.leftOut.length > 0
           ? {
               title: 'Some products were left out',
-              text: `From order ${last.OrderNum}, not available for ${formatDate(deliveryDate)}: ${leftOut}.`,
+              text: `${copied} Not available for ${formatDate(deliveryDate)}: ${leftOut}.`,
               warn: true,
             }
-          : null,
+          : { title: `Same as order ${detail.OrderNum}`, text: copied, warn: false },
       );
     } catch (error) {
       notifications.show({
@@ -148,7 +163,9 @@ export function GuideStep({ state, orders, asCards, hasLinkedProducts, firstCode
     }
   };
 
-  const hasPars = guide.data !== undefined && available.some((p) => parOf(figures.get(p.Code)) !== null);
+  // Order to par opens for saved pars to count, and for suggestions to accept.
+  const hasPars = guide.data !== undefined && available.some((p) => countsForPar(figures.get(p.Code)));
+  const unaccepted = () => available.filter((p) => suggestionOf(figures.get(p.Code)) !== null).length;
   const toolbar = (
     <GuideActions
       hasLastOrder={last !== undefined}
@@ -158,7 +175,18 @@ export function GuideStep({ state, orders, asCards, hasLinkedProducts, firstCode
       counting={onHand !== null}
       onOrderToPar={() => setOnHand({})}
       onFillToPar={() => {
-        fill('Order to par', draftsToPar(drafts, available, figures, onHand ?? {}), null);
+        const left = unaccepted();
+        fill(
+          'Order to par',
+          draftsToPar(drafts, available, figures, onHand ?? {}),
+          left > 0
+            ? {
+                title: 'Filled to your saved pars',
+                text: `${left === 1 ? 'One product' : `${left} products`} with only a suggested par ${left === 1 ? 'was' : 'were'} not filled: use the suggestion in Order to par to make it the par.`,
+                warn: false,
+              }
+            : null,
+        );
         setOnHand(null);
       }}
       onCancelCount={() => setOnHand(null)}

@@ -21,6 +21,15 @@ const hints = [
   'Enter a quantity for at least one product to continue.',
 ] as const;
 const FIX_QUANTITIES = 'Quantities are whole numbers: fix the boxes marked in red to continue.';
+/**
+ * Why Continue waits on units beside cases (issue 32), naming the lines: a copied order can
+ * bring them, on rows the customer has not looked at, and a search by code finds them.
+ */
+export function unitsBesideCasesHint(codes: readonly string[]): string {
+  const named =
+    codes.length > 4 ? `${codes.slice(0, 4).join(', ')} and ${codes.length - 4} more` : codes.join(', ');
+  return `Units typed beside cases are not ordered: keep the cases or the units of ${named} to continue.`;
+}
 
 /** Why Continue waits on the minimum: what to add, and for staff, the override. */
 export function minimumHint(minimum: OrderMinimum, asStaff: boolean): string {
@@ -44,9 +53,11 @@ export function OrderFormNav({
     active < 2 && !stepValid
       ? active === 1 && totals && totals.invalid > 0
         ? FIX_QUANTITIES
-        : active === 1 && totals && totals.products > 0 && minimum?.blocks
-          ? minimumHint(minimum, asStaff)
-          : hints[active as 0 | 1]
+        : active === 1 && totals && totals.unitsBesideCases.length > 0
+          ? unitsBesideCasesHint(totals.unitsBesideCases)
+          : active === 1 && totals && totals.products > 0 && minimum?.blocks
+            ? minimumHint(minimum, asStaff)
+            : hints[active as 0 | 1]
       : null;
   return (
     <Box

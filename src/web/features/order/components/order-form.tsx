@@ -144,6 +144,8 @@ export function OrderForm({ onSaveStatus, staff, ...setup }: OrderFormProps) {
       if (active === 0 && form.validate().hasErrors) return;
       goTo(active + 1);
     } else {
+      // Units typed beside cases wait for the customer's choice on step 2 (issue 32).
+      if (state.totals.unitsBesideCases.length > 0) return;
       const entry = setup.asStaff
         ? { customerId: setup.customerId, overrideLeadTime: state.overrideLeadTime }
         : null;

@@ -1,8 +1,8 @@
-import { Stack, Title } from '@mantine/core';
+import { Alert, Stack, Title } from '@mantine/core';
 import { isReferenceCustomerType } from '../../../../domain/order.schema';
 import type { OrderSummary } from '../../../../domain/order-view.schema';
 import { formatPhone } from '../../../../domain/phone';
-import { type DraftLine, type OrderHeaderValues, orderedLines } from '../order-draft';
+import { type DraftLine, ignoredUnitsNote, type OrderHeaderValues, orderedLines } from '../order-draft';
 import { formatDate } from '../order-time';
 import { isFarDate } from './delivery-date-input';
 import { ExistingOrderNote } from './existing-order-note';
@@ -59,8 +59,19 @@ export function PreviewStep({
     TotalUnits: l.TotalUnits,
   }));
 
+  // Step 2 waits for a choice on each of these (issue 32); should one reach the preview anyway
+  // (a form restored on it), it says so here too, and Submit waits as well.
+  const besideCases = lines.filter((l) => l.IgnoredUnits > 0);
+
   return (
     <Stack gap="md">
+      {besideCases.length > 0 && (
+        <Alert color="yellow" title="Units not ordered" data-testid="preview-units-beside-cases">
+          {`Go back to Select Your Products and keep the cases or the units of each: ${besideCases
+            .map((l) => `${l.product.Description} (${l.product.Code}), ${ignoredUnitsNote(l)}`)
+            .join('; ')}.`}
+        </Alert>
+      )}
       <ExistingOrderNote orders={orders} date={header.DeliveryDate} forStaff={staff !== undefined} />
       <OrderHeaderView fields={fields} />
       <Title order={2} size="h4">

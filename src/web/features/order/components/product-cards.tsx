@@ -91,6 +91,7 @@ const ProductCard = memo(
                   figures={figures}
                   value={onHand}
                   onOnHand={guide.onOnHand}
+                  onAcceptPars={guide.onAcceptPars}
                 />
               ) : (
                 <ParButton
@@ -146,7 +147,7 @@ const ProductCard = memo(
             />
           )}
         </Group>
-        <IgnoredUnits line={line} />
+        <IgnoredUnits line={line} onQuantity={onQuantity} />
       </Paper>
     );
   },
@@ -160,5 +161,6 @@ const ProductCard = memo(
     (a.guide?.onHand == null) === (b.guide?.onHand == null) &&
     a.guide?.onEditPar === b.guide?.onEditPar &&
     a.guide?.onOnHand === b.guide?.onOnHand &&
+    a.guide?.onAcceptPars === b.guide?.onAcceptPars &&
     (a.guide === undefined) === (b.guide === undefined),
 );

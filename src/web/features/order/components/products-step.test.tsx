@@ -115,6 +115,23 @@ describe('order form, step 2', { timeout: 15_000 }, () => {
     expect(document.activeElement).toBe(box('Cases of WN-1159 Chardonnay House'));
   });
 
+  it.each([
+    ['table', false],
+    ['cards', true],
+  ])('in the %s, Enter goes from Cases box to Cases box, never into a Units box (issue 32)', (_, asCards) => {
+    renderStep(asCards);
+    const chardonnay = box('Cases of WN-1159 Chardonnay House');
+    chardonnay.focus();
+    // Before: into 'Units of WN-1159', so every later quantity landed one product lower.
+    fireEvent.keyDown(chardonnay, { key: 'Enter' });
+    expect(document.activeElement).toBe(box('Cases of SP-1067 Vodka Minis'));
+    // From a Units box reached by a tap, Enter goes on to the next product's Cases too.
+    const units = box('Units of WN-1159 Chardonnay House');
+    units.focus();
+    fireEvent.keyDown(units, { key: 'Enter' });
+    expect(document.activeElement).toBe(box('Cases of SP-1067 Vodka Minis'));
+  });
+
   it('puts the caret in a box reached by a quick second or third tap, not a selection outside it', () => {
     renderStep();
     const first = box('Cases of BR-1105 Lake Effect IPA');

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Switch, Text, TextInput } from '@mantine/c
 import { type ReactNode, startTransition, useEffect, useRef, useState } from 'react';
 import type { CustomerProduct } from '../../../../domain/customer.schema';
 import type { DraftLine, QuantityDrafts } from '../order-draft';
-import { fold, isUsual, matchesWords, parOf, searchWords } from '../order-guide-draft';
+import { countsForPar, fold, isUsual, matchesWords, searchWords, suggestionOf } from '../order-guide-draft';
 import { formatDate } from '../order-time';
 import type { GuideView } from './guide-figures';
 import type { OnQuantity } from './ignored-units';
@@ -76,14 +76,20 @@ export function ProductsStep(props: ProductsStepProps) {
 
   const counting = guide?.onHand != null;
   const words = searchWords(query);
-  // Ordering to par shows the products with a par; "usual" those ordered lately or with a par.
-  // The search looks through what the switch shows.
+  // Ordering to par shows the products with a par, saved or suggested (to accept); "usual"
+  // those ordered lately or with a par. The search looks through what the switch shows.
   const shown = lines.filter((l) => {
     const figures = guide?.figures.get(l.product.Code);
-    if (counting && parOf(figures) === null) return false;
+    if (counting && !countsForPar(figures)) return false;
     if (!counting && usualOnly && guide && !isUsual(figures)) return false;
     return words.length === 0 || matchesWords(foldedOf(l.product), words);
   });
+  // Counting: the suggestions shown, which one tap makes the pars of them all (issue 32).
+  const suggested = counting
+    ? shown
+        .filter((l) => suggestionOf(guide?.figures.get(l.product.Code)) !== null)
+        .map((l) => l.product.Code)
+    : [];
   // Right after a keystroke only the first rows are drawn, whatever the list's length: a query
   // that narrows 1,500 products to 38 drew all 38 in the key's own paint (1.9 s on the bench's
   // slowed phone). Once settled, a short list (most customers have dozens of products) is
@@ -149,6 +155,18 @@ export function ProductsStep(props: ProductsStepProps) {
         </Group>
       )}
       {props.toolbar}
+      {guide && suggested.length > 0 && (
+        <Group gap="sm" wrap="wrap" data-testid="suggested-pars">
+          <Text fz="sm" style={{ flex: '1 1 16rem' }}>
+            {suggested.length === 1
+              ? 'One product shown has a suggested par, not yet its par: it fills once you use it.'
+              : `${suggested.length} products shown have a suggested par, not yet their par: each fills once you use it.`}
+          </Text>
+          <Button variant="outline" onClick={() => guide.onAcceptPars(suggested)}>
+            {suggested.length === 1 ? 'Use the suggested par' : `Use all ${suggested.length} suggested pars`}
+          </Button>
+        </Group>
+      )}
       <div ref={list}>
         {shown.length === 0 ? (
           <Text c="dimmed" data-testid="no-match">

@@ -72,7 +72,7 @@ interface RowProps {
 const ProductRow = memo(
   function ProductRow({ line, draft, onQuantity, guide, figures, onHand }: RowProps) {
     const { Code, Description, UnitsPerCase, IsCaseOnly } = line.product;
-    return (
+    const row = (
       <Table.Tr data-testid={`product-row-${Code}`}>
         <Table.Td ff="monospace">{Code}</Table.Td>
         <Table.Td>{Description}</Table.Td>
@@ -91,6 +91,7 @@ const ProductRow = memo(
                 figures={figures}
                 value={onHand}
                 onOnHand={guide.onOnHand}
+                onAcceptPars={guide.onAcceptPars}
               />
             ) : (
               <ParButton
@@ -131,9 +132,24 @@ const ProductRow = memo(
         </Table.Td>
         <Table.Td ta="right">
           <span data-testid={`total-${Code}`}>{line.TotalUnits}</span>
-          <IgnoredUnits line={line} />
         </Table.Td>
       </Table.Tr>
+    );
+    // Units typed beside cases: a row of its own under the product's, wide enough for the choice.
+    const besideCases = line.IgnoredUnits > 0 && (
+      <Table.Tr data-testid={`units-choice-${Code}`}>
+        <Table.Td colSpan={guide ? 8 : 6}>
+          <IgnoredUnits line={line} onQuantity={onQuantity} />
+        </Table.Td>
+      </Table.Tr>
+    );
+    return besideCases ? (
+      <>
+        {row}
+        {besideCases}
+      </>
+    ) : (
+      row
     );
   },
   (a, b) =>
@@ -146,5 +162,6 @@ const ProductRow = memo(
     (a.guide?.onHand == null) === (b.guide?.onHand == null) &&
     a.guide?.onEditPar === b.guide?.onEditPar &&
     a.guide?.onOnHand === b.guide?.onOnHand &&
+    a.guide?.onAcceptPars === b.guide?.onAcceptPars &&
     (a.guide === undefined) === (b.guide === undefined),
 );

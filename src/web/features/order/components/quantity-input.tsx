@@ -9,12 +9,19 @@ export interface QuantityInputProps extends Omit<TextInputProps, 'value' | 'onCh
   field: keyof QuantityDraft;
 }
 
-/** Enter moves to the next quantity box, as a tab would, instead of submitting the step. */
-function focusNextQuantity(event: KeyboardEvent<HTMLInputElement>) {
+/**
+ * Enter moves to the next product's Cases box instead of submitting the step, from a Cases or
+ * a Units box alike. Never into a Units box: only the rows sold loose have one, so a list typed
+ * with Enter between quantities landed one product lower after each of them (issue 32).
+ */
+function focusNextCases(event: KeyboardEvent<HTMLInputElement>) {
   if (event.key !== 'Enter') return;
   event.preventDefault();
   const boxes = [...document.querySelectorAll<HTMLInputElement>('input[data-quantity]')];
-  boxes[boxes.indexOf(event.currentTarget) + 1]?.focus();
+  const next = boxes
+    .slice(boxes.indexOf(event.currentTarget) + 1)
+    .find((box) => box.dataset.quantity === 'cases');
+  next?.focus();
 }
 
 /**
@@ -31,7 +38,7 @@ export function QuantityInput({ value, onChange, field, ...rest }: QuantityInput
       pattern="[0-9]*"
       enterKeyHint="next"
       autoComplete="off"
-      data-quantity=""
+      data-quantity={field === 'CaseQuantity' ? 'cases' : 'units'}
       {...rest}
       value={String(value)}
       error={error}
@@ -39,7 +46,7 @@ export function QuantityInput({ value, onChange, field, ...rest }: QuantityInput
       onBlur={() => {
         if (error === null && value !== '' && Number(value) < 0) onChange('0');
       }}
-      onKeyDown={focusNextQuantity}
+      onKeyDown={focusNextCases}
       onMouseDown={focusOnQuickTap}
     />
   );
