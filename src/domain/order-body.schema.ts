@@ -106,6 +106,9 @@ export const OrderInputSchema = z.object(
       .default([]),
     // Staff orders for a customer (design.md 7.5): absent from a customer's own order.
     ...staffOrderFields,
+    // The SavedAt of the draft the order is sent from (decision 061): it is placed only if that
+    // draft is still as it was, so a second tab sending the same draft is refused (409).
+    BaseSavedAt: z.iso.datetime().nullable().optional(),
   },
   { error: messages.orderInvalid },
 );

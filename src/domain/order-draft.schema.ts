@@ -32,6 +32,34 @@ export const OrderDraftSchema = z.object({
 });
 export type OrderDraftInput = z.infer<typeof OrderDraftSchema>;
 
+/**
+ * `BaseSavedAt`: the `SavedAt` of the draft a save, or the order sent from it, started from
+ * (decision 061). Absent or null: a form that started a new order (no draft, a Discard, a
+ * Re-Order), whose first save replaces any draft.
+ */
+export const BaseSavedAtField = z.iso.datetime().nullable().optional();
+
+/** The body of `PUT Customer/{id}/Draft`: the draft, and the draft it was typed from. */
+export const OrderDraftSaveSchema = OrderDraftSchema.extend({ BaseSavedAt: BaseSavedAtField });
+export type OrderDraftSave = z.infer<typeof OrderDraftSaveSchema>;
+
+/**
+ * The 409s of a save (and of `POST Order`) whose draft is no longer the one it started from
+ * (decision 061): another tab or device saved it, sent its order or discarded it since.
+ */
+export const draftConflictMessages = {
+  changed: 'This draft was changed in another tab or on another device.',
+  sent: 'This order was sent from another tab or device.',
+  discarded: 'This draft was discarded in another tab or on another device.',
+} as const;
+export type DraftConflict = keyof typeof draftConflictMessages;
+
+/** Which conflict a 409's message names, or null when it is none of these. */
+export function draftConflictOf(message: string | null | undefined): DraftConflict | null {
+  const found = Object.entries(draftConflictMessages).find(([, m]) => m === message);
+  return found ? (found[0] as DraftConflict) : null;
+}
+
 /** What `GET` and `PUT Customer/{id}/Draft` answer: the draft as saved and when. */
 export const SavedOrderDraftSchema = z.object({
   /** ISO 8601: when the server saved it. */

@@ -100,6 +100,79 @@ test.describe('drafts', () => {
     await forgetDraft(page);
   });
 
+  // Issue 32: tab A types BR-1381=4 and SP-1102=2, tab B continues the same draft and changes
+  // it; both said Saved, and A's Submit then B's placed two orders.
+  test('two tabs on one draft: the tab whose draft was changed elsewhere says so and reloads it; one order is placed', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await signInCustomer(page);
+    const name = `Tess Tabs ${test.info().project.name} ${test.info().repeatEachIndex}`;
+    await startOrder(page, name);
+    await casesInputs(page).nth(0).fill('4');
+    await casesInputs(page).nth(1).fill('2');
+    await expect(page.getByTestId('draft-status')).toHaveText('Saved');
+
+    // Tab B: the same browser, the same draft, continued and changed.
+    const tabB = await page.context().newPage();
+    try {
+      await tabB.goto('/order/form/0');
+      await offer(tabB).getByRole('button', { name: 'Continue' }).click();
+      await expect(casesInputs(tabB).nth(0)).toHaveValue('4');
+      await casesInputs(tabB).nth(2).fill('1');
+      await expect(tabB.getByTestId('draft-status')).toHaveText('Saved');
+
+      // Tab A still shows its own order, and Saved: its Submit is refused, and it shows B's.
+      await expect(page.getByTestId('draft-status')).toHaveText('Saved');
+      await continueButton(page).click();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      const elsewhere = page.getByTestId('draft-elsewhere');
+      await expect(elsewhere).toContainText(
+        'This draft was changed in another tab or on another device. It has been reloaded.',
+      );
+      await expect(page.getByRole('dialog', { name: 'Order Confirmation' })).toHaveCount(0);
+      await expect(casesInputs(page).nth(2)).toHaveValue('1');
+      await expectAccessible(page);
+      await saveScreen(page, 'draft-changed-elsewhere', { fullPage: false });
+
+      // B sends it; A's preview, asked afresh, names that order, and A's Submit is refused.
+      await continueButton(tabB).click();
+      await tabB.getByRole('button', { name: 'Submit' }).click();
+      const orderNum = await confirmOrder(tabB);
+      await continueButton(page).click();
+      await expect(page.getByTestId('existing-order')).toContainText(orderNum);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(elsewhere).toContainText('This order was sent from another tab or device.');
+      await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+      await expect(page.getByRole('dialog', { name: 'Order Confirmation' })).toHaveCount(0);
+      await expectAccessible(page);
+    } finally {
+      await tabB.close();
+    }
+    await openCustomerMenu(page, 'Orders History');
+    await expect(page.getByTestId('order-row').filter({ hasText: name })).toHaveCount(1);
+    // Nothing brought the draft back.
+    await openCustomerMenu(page, 'Order Messages');
+    await expect(page.getByRole('link', { name: 'Continue' })).toBeVisible();
+    await expect(offer(page)).toHaveCount(0);
+  });
+
+  test('an edit followed at once by a reload is kept: the page being left saves it', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInCustomer(page);
+    await startOrder(page, 'Remy Reload');
+    await casesInputs(page).nth(0).fill('2');
+    await expect(page.getByTestId('draft-status')).toHaveText('Saved');
+    // Within the autosave's second: not saved yet when the page goes.
+    await casesInputs(page).nth(1).fill('7');
+    await expect(page.getByTestId('draft-status')).toHaveText('Saving…');
+    await page.reload();
+    await offer(page).getByRole('button', { name: 'Continue' }).click();
+    await expect(casesInputs(page).nth(0)).toHaveValue('2');
+    await expect(casesInputs(page).nth(1)).toHaveValue('7');
+    await forgetDraft(page);
+  });
+
   test('a submit whose answer is lost keeps the order, and Retry places it once', async ({ page }) => {
     test.setTimeout(120_000);
     await signInCustomer(page);
@@ -133,7 +206,7 @@ test.describe('drafts', () => {
     await openCustomerMenu(page, 'Orders History');
     await expect(page.getByTestId('order-row').first()).toContainText(orderNum);
     await expect(page.getByTestId('order-row').filter({ hasText: name })).toHaveCount(1);
-    // The form saved itself between the lost answer and Retry: that draft is gone too.
+    // Nothing was saved while the dialog was open, and the order ended the draft: none is offered.
     await openCustomerMenu(page, 'Order Messages');
     await expect(page.getByRole('link', { name: 'Continue' })).toBeVisible();
     await expect(offer(page)).toHaveCount(0);

@@ -69,7 +69,10 @@ export const adminUsers = pgTable(
 /** Days without deliveries (design.md 7.2): one per date, named for customers ("Thanksgiving Day"). */
 /**
  * Drafts (design.md 7.3): the one order a customer has not sent yet, as the form last saved it
- * (shape-checked JSON, at most 64 kB). Deleted by the customer's next order and with the customer.
+ * (shape-checked JSON, at most 64 kB). Deleted with the customer. Its order (`sent`) or a
+ * Discard (`discarded`) ends it: the row stays, emptied, so that a save from a tab that started
+ * before is refused with the reason, and `saved_at` only ever grows, so it is the draft's
+ * version (decision 061).
  */
 export const orderDrafts = pgTable('order_drafts', {
   customerId: integer('customer_id')
@@ -77,6 +80,9 @@ export const orderDrafts = pgTable('order_drafts', {
     .references(() => customers.id, { onDelete: 'cascade' }),
   body: jsonb('body').notNull(),
   savedAt: timestamp('saved_at', { withTimezone: true, mode: 'date' }).notNull(),
+  state: text('state', { enum: ['open', 'sent', 'discarded'] })
+    .notNull()
+    .default('open'),
 });
 
 export const holidays = pgTable(

@@ -62,6 +62,8 @@ export interface ApiFetchOptions {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Outlives the page (a save as it is hidden or left): at most 64 kB of body in all, the browser's limit. */
+  keepalive?: boolean;
 }
 
 /** `Session` → `/api/v1/Session`; a path starting with `/` (the uploads under `/api`) is used as is. */
@@ -111,6 +113,7 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
         body: payload,
         signal,
         credentials: 'same-origin',
+        ...(options.keepalive ? { keepalive: true } : {}),
       }));
   } catch (cause) {
     if (signal?.aborted) throw cause;

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  BaseSavedAtField,
   DRAFT_MAX_BYTES,
-  OrderDraftSchema,
+  OrderDraftSaveSchema,
   SavedOrderDraftSchema,
 } from '../../../domain/order-draft.schema.js';
 import { errorResponses, idParams } from '../../lib/route-schemas.js';
@@ -15,13 +16,16 @@ const tags = ['Drafts'];
 /**
  * Drafts (design.md 7.3, issue 20): the customer's one unsent order, kept by the server. A
  * customer their own, an admin any; another customer's id answers 404 as an unknown one
- * (decision 024). `POST Order` deletes the draft in the statement that saves the order.
+ * (decision 024). `POST Order` ends the draft in the statement that saves the order. A save
+ * or a Discard with `BaseSavedAt` is refused (409) when the draft is no longer the one it
+ * started from: saved elsewhere since, sent or discarded (decision 061).
  */
 export async function draftRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Guards run onRequest, before the body is read: nobody gets 401, not a 413 or 422.
   const customerOrAdmin = app.requireRole('customer', 'admin');
   const errors = errorResponses(400, 401, 403, 404, 422);
+  const conflicts = errorResponses(409);
 
   r.get(
     '/Customer/:id/Draft',
@@ -48,15 +52,17 @@ export async function draftRoutes(app: FastifyInstance) {
       bodyLimit: DRAFT_MAX_BYTES,
       schema: {
         tags,
-        summary: "Keeps the order being typed as the customer's one draft (POST Order's fields, shape only)",
+        summary:
+          "Keeps the order being typed as the customer's one draft (POST Order's fields, shape only); with BaseSavedAt, only over that draft (409 when it was changed, sent or discarded since)",
         params: idParams('Customer'),
-        body: OrderDraftSchema,
-        response: { 200: SavedOrderDraftSchema, ...errors },
+        body: OrderDraftSaveSchema,
+        response: { 200: SavedOrderDraftSchema, ...errors, ...conflicts },
       },
     },
     async (request) => {
       assertCustomerAccess(request, request.params.id, CUSTOMER);
-      return saveDraft(app.db, request.params.id, request.body, app.now());
+      const { BaseSavedAt, ...draft } = request.body;
+      return saveDraft(app.db, request.params.id, draft, BaseSavedAt ?? null, app.now());
     },
   );
 
@@ -66,14 +72,16 @@ export async function draftRoutes(app: FastifyInstance) {
       onRequest: customerOrAdmin,
       schema: {
         tags,
-        summary: "Forgets the customer's draft (none to forget is fine)",
+        summary:
+          "Discards the customer's draft (none to discard is fine); with ?BaseSavedAt=, only that draft (409 when it was changed, sent or discarded since)",
         params: idParams('Customer'),
-        response: { 204: z.null().describe('Deleted'), ...errors },
+        querystring: z.object({ BaseSavedAt: BaseSavedAtField }),
+        response: { 204: z.null().describe('Deleted'), ...errors, ...conflicts },
       },
     },
     async (request, reply) => {
       assertCustomerAccess(request, request.params.id, CUSTOMER);
-      await deleteDraft(app.db, request.params.id);
+      await deleteDraft(app.db, request.params.id, request.query.BaseSavedAt ?? null, app.now());
       return reply.code(204).send(null);
     },
   );

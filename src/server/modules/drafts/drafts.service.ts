@@ -1,8 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
-import type { OrderDraftInput, SavedOrderDraft } from '../../../domain/order-draft.schema.js';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import {
+  draftConflictMessages,
+  type OrderDraftInput,
+  type SavedOrderDraft,
+} from '../../../domain/order-draft.schema.js';
 import type { Db } from '../../db/client.js';
 import { customers, orderDrafts } from '../../db/schema.js';
-import { notFound } from '../../lib/http-error.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
 import { wellFormed } from '../../lib/well-formed.js';
 
 /** What a 404 names: an unknown customer, another customer's id (decision 024), or no draft. */
@@ -14,55 +18,115 @@ const answer = (row: { body: unknown; savedAt: Date }): SavedOrderDraft => ({
   Order: row.body as OrderDraftInput,
 });
 
-/** The customer's draft, or 404 naming the customer (unknown) or the draft (none saved). */
+/**
+ * The draft's next version (decision 061): the server's time, but always after the one it
+ * replaces, so two saves in one millisecond (or on a test's fixed clock) never share a SavedAt.
+ */
+const nextSavedAt = (now: Date): SQL =>
+  sql`greatest(${now.toISOString()}::timestamptz, ${orderDrafts.savedAt} + interval '1 millisecond')`;
+
+/** The customer's draft, or 404 naming the customer (unknown) or the draft (none, sent or discarded). */
 export async function getDraft(db: Db, customerId: number): Promise<SavedOrderDraft> {
+  const row = await currentDraft(db, customerId);
+  if (!row.state || row.state !== 'open' || !row.savedAt) throw notFound(DRAFT);
+  return answer({ body: row.body, savedAt: row.savedAt });
+}
+
+async function currentDraft(db: Db, customerId: number) {
   const [row] = await db
-    .select({ exists: sql<boolean>`true`, body: orderDrafts.body, savedAt: orderDrafts.savedAt })
+    .select({ body: orderDrafts.body, savedAt: orderDrafts.savedAt, state: orderDrafts.state })
     .from(customers)
     .leftJoin(orderDrafts, eq(orderDrafts.customerId, customers.id))
     .where(eq(customers.id, customerId));
   if (!row) throw notFound(CUSTOMER);
-  if (row.body === null || row.savedAt === null) throw notFound(DRAFT);
-  return answer({ body: row.body, savedAt: row.savedAt });
+  return row;
 }
 
 /**
- * Keeps `draft` as the customer's one draft, replacing any earlier one, in one statement
+ * Why a draft is no longer the one a save, a Discard or an order started from (a 409 in the
+ * error shape, naming BaseSavedAt): saved since by another tab or device, its order sent, or
+ * discarded. An unknown customer is still a 404.
+ */
+export async function draftConflict(db: Db, customerId: number): Promise<HttpError> {
+  const row = await currentDraft(db, customerId);
+  const message =
+    row.state === 'open'
+      ? draftConflictMessages.changed
+      : row.state === 'sent'
+        ? draftConflictMessages.sent
+        : draftConflictMessages.discarded;
+  return new HttpError(409, message, [{ Field: 'BaseSavedAt', Message: message }]);
+}
+
+/**
+ * Keeps `draft` as the customer's one draft, in one statement. With `base` (the SavedAt the
+ * form started from), only over that very draft, still open: else 409 (decision 061). Without
+ * it, the first save of a form that started a new order: it replaces whatever draft there is
  * (a customer that does not exist inserts nothing and is a 404).
  */
 export async function saveDraft(
   db: Db,
   customerId: number,
   draft: OrderDraftInput,
+  base: string | null,
   now: Date,
 ): Promise<SavedOrderDraft> {
+  const body = sql`${JSON.stringify(wellFormed(draft))}::jsonb`;
+  if (base !== null) {
+    const [row] = await db
+      .update(orderDrafts)
+      .set({ body, savedAt: nextSavedAt(now) })
+      .where(
+        and(
+          eq(orderDrafts.customerId, customerId),
+          eq(orderDrafts.state, 'open'),
+          eq(orderDrafts.savedAt, sql`${base}::timestamptz`),
+        ),
+      )
+      .returning({ body: orderDrafts.body, savedAt: orderDrafts.savedAt });
+    if (!row) throw await draftConflict(db, customerId);
+    return answer(row);
+  }
   const [row] = await db
     .insert(orderDrafts)
     .select(
       db
         .select({
           customerId: customers.id,
-          body: sql`${JSON.stringify(wellFormed(draft))}::jsonb`.as('body'),
+          body: body.as('body'),
           savedAt: sql`${now.toISOString()}::timestamptz`.as('saved_at'),
+          state: sql<'open'>`'open'`.as('state'),
         })
         .from(customers)
         .where(eq(customers.id, customerId)),
     )
     .onConflictDoUpdate({
       target: orderDrafts.customerId,
-      set: { body: sql`excluded.body`, savedAt: sql`excluded.saved_at` },
+      set: { body: sql`excluded.body`, savedAt: nextSavedAt(now), state: 'open' },
     })
     .returning({ body: orderDrafts.body, savedAt: orderDrafts.savedAt });
   if (!row) throw notFound(CUSTOMER);
   return answer(row);
 }
 
-/** Forgets the customer's draft; none to forget is fine, an unknown customer is a 404. */
-export async function deleteDraft(db: Db, customerId: number): Promise<void> {
-  const [customer] = await db
-    .select({ id: customers.id })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  if (!customer) throw notFound(CUSTOMER);
-  await db.delete(orderDrafts).where(eq(orderDrafts.customerId, customerId));
+/**
+ * Discards the customer's draft (none to discard is fine; an unknown customer is a 404). With
+ * `base`, only the draft saved at that time, still open: else 409 (decision 061). The row
+ * stays, emptied, as `discarded`.
+ */
+export async function deleteDraft(db: Db, customerId: number, base: string | null, now: Date): Promise<void> {
+  const ended = await db
+    .update(orderDrafts)
+    .set({ body: sql`'{}'::jsonb`, savedAt: nextSavedAt(now), state: 'discarded' })
+    .where(
+      and(
+        eq(orderDrafts.customerId, customerId),
+        eq(orderDrafts.state, 'open'),
+        base === null ? undefined : eq(orderDrafts.savedAt, sql`${base}::timestamptz`),
+      ),
+    )
+    .returning({ customerId: orderDrafts.customerId });
+  if (ended.length > 0) return;
+  if (base !== null) throw await draftConflict(db, customerId);
+  await currentDraft(db, customerId); // 404 for an unknown customer
 }

@@ -32,17 +32,30 @@ export async function findByIdempotencyKey(
  * round once the lease lapses, and the first attempt needs no claim statement of its own.
  * A staff order (design.md 7.5) records who entered it ($18) and the override's reason ($19),
  * and leaves the customer's draft alone: it is the customer's, and staff did not type it.
+ * An order sent from a draft ($21) and refused by it returns no row (decision 061).
  */
 const insertOrderStatement: Statement = {
   name: 'insert_web_order',
   text: `
-with saved as (
+with draft as (
+  -- The customer's draft is this order now (design.md 7.3): ended as sent, only if the order is
+  -- saved. Sent from a draft (its SavedAt given), the order is saved only if that draft is still
+  -- open as it was (decision 061): a second tab sending the same draft, or one changed since,
+  -- inserts nothing. The row lock makes two at once wait for each other.
+  update order_drafts
+  set state = 'sent', body = '{}'::jsonb,
+      saved_at = greatest($2::timestamptz, saved_at + interval '1 millisecond')
+  where customer_id = $1 and $18::text is null and state = 'open'
+    and ($21::timestamptz is null or saved_at = $21::timestamptz)
+  returning customer_id
+), saved as (
   insert into orders (customer_id, order_num, source, order_type, create_date, delivery_date,
                       name, phone, email, reference_po, status, idempotency_key,
                       idempotency_body_hash, mail_attempts, mail_sending_until, mail_next_attempt_at,
                       entered_by, override_reason, export_claimed_until)
-  values ($1, 'W' || nextval('web_order_num_seq'), 'web', 'WEB', $2, $3, $4, $5, $6, $7, 1, $8,
-          $17, 1, $16, $2, $18, $19, $20)
+  select $1, 'W' || nextval('web_order_num_seq'), 'web', 'WEB', $2, $3, $4, $5, $6, $7, 1, $8,
+         $17, 1, $16, $2, $18, $19, $20
+  where $21::timestamptz is null or exists (select from draft)
   returning id, order_num
 ), lines as (
   insert into order_lines (order_id, product_id, code, description, units_per_case,
@@ -53,9 +66,6 @@ with saved as (
     unnest($9::int[], $10::text[], $11::text[], $12::int[], $13::int[], $14::int[], $15::boolean[])
       with ordinality as l(product_id, code, description, units_per_case, case_quantity, unit_quantity, is_case_only, n)
   order by l.n
-), draft as (
-  -- The customer's draft is this order now (design.md 7.3): deleted only if the order is saved.
-  delete from order_drafts where customer_id = $1 and $18::text is null
 )
 select id, order_num as "orderNum" from saved`,
 };
@@ -118,8 +128,13 @@ export async function insertWebOrder(
      * commits with the order (decision 040). Null for the customer's own order.
      */
     staff: { actor: AuditActor; audit: (saved: { id: number; orderNum: string }) => AuditRecord } | null;
+    /**
+     * The SavedAt of the customer's draft the order was sent from (decision 061), or null; a
+     * staff order never has one.
+     */
+    draftSavedAt: string | null;
   },
-): Promise<SavedOrder> {
+): Promise<SavedOrder | null> {
   const { order } = input;
   const lines = order.ProductQuantities.map((line) => ({
     productId: input.productIds.get(line.Code)?.ProductId ?? null,
@@ -152,6 +167,7 @@ export async function insertWebOrder(
     input.staff?.actor.userName ?? null,
     order.OverrideLeadTime ? order.OverrideReason : null,
     input.exportLeaseUntil,
+    input.staff ? null : input.draftSavedAt,
   ];
   let saved: { id: number; orderNum: string } | undefined;
   for (let attempt = 1; ; attempt++) {
@@ -167,10 +183,12 @@ export async function insertWebOrder(
       await runStatement(database, skipTakenOrderNumsStatement, []);
     }
   }
+  // Sent from a draft that is no longer as it was: nothing was saved.
+  if (!saved) return null;
   const row = {
-    id: saved!.id,
+    id: saved.id,
     customerId: input.customerId,
-    orderNum: saved!.orderNum,
+    orderNum: saved.orderNum,
     source: 'web' as const,
     orderType: 'WEB',
     createDate: input.now,

@@ -64,6 +64,8 @@ export async function orderRoutes(app: FastifyInstance) {
         response: {
           201: OrderSaveResponseSchema,
           403: ApiErrorSchema,
+          // Sent from a draft (BaseSavedAt) changed, sent or discarded since (decision 061).
+          409: ApiErrorSchema,
           422: OrderSaveResponseSchema.or(ApiErrorSchema),
         },
       },

@@ -10,6 +10,7 @@ import { orderFor } from '../../../domain/staff-order.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { forbidden, unauthorized } from '../../lib/http-error.js';
 import { auditActor } from '../audit/audit.js';
+import { draftConflict } from '../drafts/drafts.service.js';
 import { sendConfirmation } from '../mail/confirmation.js';
 import { MAIL_LEASE_MS } from '../mail/mail-retry.service.js';
 import { EXPORT_CLAIM_LEASE_MS } from './export-claim.js';
@@ -51,6 +52,7 @@ export function overridden(order: ValidOrder, type: CustomerTypeRules, now: Date
  * the audit row of a staff order in its transaction. It is committed before the export file
  * and the mail are tried, so neither failing can lose it (design.md 5.5, 5.6). A retry with
  * the same Idempotency-Key and body gets the first answer; the key with another body gets 422.
+ * An order sent from a draft (`BaseSavedAt`) is placed only while that draft is as it was.
  */
 export async function placeOrder(
   app: FastifyInstance,
@@ -68,10 +70,9 @@ export async function placeOrder(
   const { context, now, bodyHash } = checked;
   const { customer, type, products } = context;
 
-  let row: SavedOrder['row'];
-  let lines: SavedOrder['lines'];
+  let placed: SavedOrder | null;
   try {
-    ({ row, lines } = await insertWebOrder(app.database, {
+    placed = await insertWebOrder(app.database, {
       customerId: customer.id,
       order: checked.order,
       productIds: products,
@@ -90,7 +91,8 @@ export async function placeOrder(
             ),
           }
         : null,
-    }));
+      draftSavedAt: order.BaseSavedAt ?? null,
+    });
   } catch (err) {
     // Two requests with one key at once: the unique index let one through; answer as it did
     // when the body is the same.
@@ -102,6 +104,10 @@ export async function placeOrder(
       return answerForUsedKey({ orderNum: first.orderNum, bodyHash: first.idempotencyBodyHash }, bodyHash!);
     throw err;
   }
+  // Sent from a draft that another tab or device changed, sent or discarded since: refused
+  // (409), so one draft never becomes two orders (decision 061).
+  if (!placed) throw await draftConflict(app.db, customer.id);
+  const { row, lines } = placed;
   log.info({ orderNum: row.orderNum, customerId: customer.id, enteredBy: row.enteredBy }, 'order placed');
 
   // Everything the file and the mail need is in hand: no need to read the order back.

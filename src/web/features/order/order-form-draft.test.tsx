@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Customer } from '../../../domain/customer.schema';
-import type { SavedOrderDraft } from '../../../domain/order-draft.schema';
+import { draftConflictMessages, type SavedOrderDraft } from '../../../domain/order-draft.schema';
+import { DRAFT_RELOADED } from './components/draft-elsewhere';
 import { Component as OrderForm } from './order-form.route';
 import { Component as OrderHome } from './order-home.route';
 import {
@@ -65,10 +66,12 @@ const calls = (fetchMock: ReturnType<typeof mockApi>) =>
     ([url, init]) => `${init?.method ?? 'GET'} ${String(url).replace('/api/v1/', '')}`,
   );
 
-const answerSaved = (init: RequestInit | undefined) => ({
-  status: 200,
-  body: { SavedAt: '2026-06-10T15:00:01.000Z', Order: JSON.parse(String(init!.body)) },
-});
+/** The SavedAt `answerSaved` answers with. */
+const answered = '2026-06-10T15:00:01.000Z';
+const answerSaved = (init: RequestInit | undefined) => {
+  const { BaseSavedAt: _, ...order } = JSON.parse(String(init!.body));
+  return { status: 200, body: { SavedAt: answered, Order: order } };
+};
 
 const button = (name: string) =>
   screen
@@ -105,6 +108,59 @@ describe('the order form as a draft', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getByTestId('draft-status').textContent).toBe('Saved'));
     expect(puts(fetchMock)).toHaveLength(1);
     expect(puts(fetchMock)[0]).toMatchObject({ Name: 'Pat', Step: 0, ProductQuantities: [] });
+  });
+
+  it('sends a change still waiting at once when the page is hidden, in a request that outlives the page', async () => {
+    const fetchMock = mockApi({ ...base, 'PUT Customer/1/Draft': answerSaved });
+    renderOrderRoutes(routes, '/order/form/0');
+    await screen.findByText(/^Earliest delivery date/);
+    typeName('Pat before a reload');
+    expect(puts(fetchMock)).toEqual([]);
+    window.dispatchEvent(new Event('pagehide'));
+    expect(puts(fetchMock)).toHaveLength(1);
+    expect(puts(fetchMock)[0]).toMatchObject({ Name: 'Pat before a reload', BaseSavedAt: null });
+    const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'PUT')!;
+    expect(init!.keepalive).toBe(true);
+    await waitFor(() => expect(screen.getByTestId('draft-status').textContent).toBe('Saved'));
+    // Hidden (another app, another tab) sends it too; nothing waiting, nothing sent.
+    typeName('Pat, hidden');
+    vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(puts(fetchMock)).toHaveLength(2);
+    expect(puts(fetchMock)[1]).toMatchObject({ Name: 'Pat, hidden', BaseSavedAt: answered });
+    document.dispatchEvent(new Event('visibilitychange'));
+    await wait(AUTOSAVE_DELAY_MS + 200);
+    expect(puts(fetchMock)).toHaveLength(2);
+  });
+
+  it('says so and reloads the draft when another tab changed it; once it was sent there, shows no form', async () => {
+    const elsewhere = {
+      SavedAt: '2026-06-10T14:30:00.000Z',
+      Order: { ...saved.Order, Name: 'Pat in tab B', Step: 0 },
+    };
+    const fetchMock = mockApi({
+      ...base,
+      'GET Customer/1/Draft': (_init, n) => ({
+        status: 200,
+        body: n === 1 ? { ...saved, Order: { ...saved.Order, Step: 0 } } : elsewhere,
+      }),
+      'PUT Customer/1/Draft': (_init, n) =>
+        n === 1
+          ? { status: 409, body: { ErrorMessage: draftConflictMessages.changed, Errors: [] } }
+          : { status: 409, body: { ErrorMessage: draftConflictMessages.sent, Errors: [] } },
+    });
+    renderOrderRoutes(routes, '/order/form/0');
+    fireEvent.click(await screen.findByText('Continue'));
+    typeName('Pat in tab A');
+    expect(await screen.findByText(DRAFT_RELOADED)).toBeTruthy();
+    expect(puts(fetchMock)[0].BaseSavedAt).toBe(saved.SavedAt);
+    await waitFor(() => expect(screen.getByLabelText(/^Name/).getAttribute('value')).toBe('Pat in tab B'));
+    typeName('Pat in tab A again');
+    expect(await screen.findByText(draftConflictMessages.sent)).toBeTruthy();
+    expect(puts(fetchMock)[1].BaseSavedAt).toBe(elsewhere.SavedAt);
+    expect(screen.queryByLabelText(/^Name/)).toBeNull();
+    await wait(AUTOSAVE_DELAY_MS + 200);
+    expect(puts(fetchMock)).toHaveLength(2);
   });
 
   it('sends one save at a time: a change made meanwhile goes when the first has landed', async () => {
@@ -163,14 +219,15 @@ describe('the order form as a draft', { timeout: 30_000 }, () => {
     expect(screen.queryByTestId('draft-offer')).toBeNull();
   });
 
-  it('sends no save once the order is placed, and deletes what a save on its way put back', async () => {
+  // Decision 061: Submit waits for the save on its way and sends the order from the draft as
+  // that save left it (BaseSavedAt); the server ends that draft with the order, so no DELETE.
+  it('sends the order after a save on its way has landed, from that save, and no save after it', async () => {
     let land: (r: Response) => void = () => {};
     const fetchMock = mockApi({
       ...base,
       'GET Customer/1/Draft': { status: 200, body: { ...saved, Order: { ...saved.Order, Step: 2 } } },
       'PUT Customer/1/Draft': (init, n) =>
         n === 1 ? (new Promise<Response>((r) => (land = r)) as Promise<never>) : answerSaved(init),
-      'DELETE Customer/1/Draft': { status: 204 },
       'POST Order': { status: 201, body: { IsSuccessful: true, OrderNum: 'W100123', ErrorMessage: null } },
     });
     renderOrderRoutes(routes, '/order/form/0');
@@ -185,17 +242,21 @@ describe('the order form as a draft', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByLabelText('Cases of BR-1182 Steelworks Stout'), { target: { value: '4' } });
     fireEvent.click(button('Continue'));
     fireEvent.click(await screen.findByText('Submit'));
-    expect(await screen.findByText('Order Confirmation')).toBeTruthy();
-
+    await wait(300);
+    expect(calls(fetchMock)).not.toContain('POST Order');
+    // The first save was sent from the draft continued, and answers with a later SavedAt.
+    expect(puts(fetchMock)[0].BaseSavedAt).toBe(saved.SavedAt);
     land(
-      new Response(JSON.stringify(answerSaved({ body: JSON.stringify({ Name: 'x' }) }).body), {
+      new Response(JSON.stringify({ SavedAt: '2026-06-10T15:00:02.000Z', Order: { Name: 'x' } }), {
         status: 200,
       }),
     );
-    await waitFor(() => expect(calls(fetchMock)).toContain('DELETE Customer/1/Draft'));
+    expect(await screen.findByText('Order Confirmation')).toBeTruthy();
+    const [, post] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/Order'))!;
+    expect(JSON.parse(String(post!.body)).BaseSavedAt).toBe('2026-06-10T15:00:02.000Z');
     await wait(AUTOSAVE_DELAY_MS + 300);
     const after = calls(fetchMock).slice(calls(fetchMock).indexOf('POST Order'));
-    expect(after.filter((c) => c === 'PUT Customer/1/Draft')).toEqual([]);
+    expect(after.filter((c) => c.startsWith('PUT') || c.startsWith('DELETE'))).toEqual([]);
   });
 
   it('keeps the order when its submit gets no answer; Retry sends it with the same key', async () => {
@@ -222,13 +283,15 @@ describe('the order form as a draft', { timeout: 30_000 }, () => {
     expect(keys[0]).toBe(keys[1]);
   });
 
-  it('deletes the draft the form saved between a lost answer and its Retry', async () => {
+  // Decision 061: nothing is saved while the lost answer's dialog is open (a save would find the
+  // draft sent); Close goes on saving, and the order placed after it discards that save.
+  it('saves nothing while a lost answer is retried; after Close, discards the draft it saved once the order is placed', async () => {
     const ready = { ...saved.Order, ProductQuantities: [{ Code: 'BR-1105', CaseQuantity: 2 }], Step: 1 };
     const fetchMock = mockApi({
       ...base,
       'GET Customer/1/Draft': { status: 200, body: { ...saved, Order: ready } },
       'PUT Customer/1/Draft': answerSaved,
-      'DELETE Customer/1/Draft': { status: 204 },
+      [`DELETE Customer/1/Draft?BaseSavedAt=${encodeURIComponent(answered)}`]: { status: 204 },
       'POST Order': (_init, n) =>
         n === 1
           ? 'network-error'
@@ -240,10 +303,18 @@ describe('the order form as a draft', { timeout: 30_000 }, () => {
     fireEvent.click(button('Continue'));
     fireEvent.click(await screen.findByText('Submit'));
     expect(await screen.findByText(NOT_SENT_TWICE)).toBeTruthy();
-    // The first POST may have placed the order (and deleted the draft); the form saves itself again.
+    await wait(AUTOSAVE_DELAY_MS + 300);
+    expect(puts(fetchMock)).toEqual([]);
+    fireEvent.click(button('Close'));
+    // The first POST may have placed the order (and ended the draft); the form saves itself again.
     await waitFor(() => expect(puts(fetchMock)).toHaveLength(1));
-    fireEvent.click(button('Retry'));
+    fireEvent.click(await screen.findByText('Submit'));
     expect(await screen.findByText('Order Confirmation')).toBeTruthy();
-    await waitFor(() => expect(calls(fetchMock)).toContain('DELETE Customer/1/Draft'));
+    // Only the draft this form saved (decision 061): one saved elsewhere since is not its to discard.
+    await waitFor(() =>
+      expect(calls(fetchMock)).toContain(
+        `DELETE Customer/1/Draft?BaseSavedAt=${encodeURIComponent(answered)}`,
+      ),
+    );
   });
 });

@@ -1,20 +1,26 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { useDeferredValue } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { customerTypeDefaults } from '../../../domain/customer-type.schema';
 import type { CustomerTypeRules } from '../../../domain/order.schema';
+import type { DraftConflict } from '../../../domain/order-draft.schema';
 import type { OrderDetail } from '../../../domain/order-view.schema';
 import { useStaticShellInstead } from '../../components/layout/static-shell';
+import { queryKeys } from '../../lib/query-keys';
 import { SHELL_FORM_SELECTOR } from '../../shell/order-form-takeover';
 import { useCustomerTypes } from '../customer-types/api/get-customer-types';
 import { useUpcomingHolidays } from '../holidays/api/get-holidays';
 import { useCopiedOrder } from './api/copy-order';
+import { draftQueryOptions } from './api/get-draft';
 import { useOrder } from './api/get-order';
 import { useOrders } from './api/get-orders';
 import { useOwnCustomer } from './api/get-own-customer';
+import { type DraftElsewhere, DraftEndedNote, DraftReloadedNote } from './components/draft-elsewhere';
 import { DraftOffer } from './components/draft-offer';
 import { OrderForm } from './components/order-form';
 import { todayInBusiness } from './order-time';
+import { type FormSnapshot, formFromDraft } from './saved-draft';
 import type { AutosaveStatus } from './use-draft-autosave';
 import { type DraftRouteState, useDraftChoice } from './use-draft-choice';
 
@@ -57,6 +63,12 @@ export function OrderFormScreen({
   // and staff do not.
   const fresh = copyId === null && changeId === null;
   const draft = useDraftChoice(who.Id, fresh && !staff, routeState?.draft === 'continue' && !staff);
+  const elsewhere = useDraftElsewhere(who.Id);
+  const ended = !!elsewhere.state?.what && elsewhere.state.what !== 'changed';
+  // The form that reported its saves is gone: no "Saving…" left beside the title.
+  useEffect(() => {
+    if (ended) onSaveStatus?.('idle');
+  }, [ended, onSaveStatus]);
 
   const types = useCustomerTypes();
   const customer = useOwnCustomer(who.Id);
@@ -112,6 +124,11 @@ export function OrderFormScreen({
     );
   }
   if (change.data && change.data.ChangeableUntil === null) return <NotChangeable order={change.data} />;
+  if (ended && elsewhere.state?.what) {
+    return <DraftEndedNote what={elsewhere.state.what} onStartOver={elsewhere.startOver} />;
+  }
+  // After a conflict the form is the draft as saved elsewhere, or a fresh one: not the copy.
+  const copied = elsewhere.state ? null : (copy.data ?? null);
   const typeId = customer.data.CustomerTypeId;
   // A change is not "another order for this date" of itself.
   const others = (orders.data?.Orders ?? []).filter((o) => o.Id !== changeId);
@@ -119,9 +136,10 @@ export function OrderFormScreen({
   const customerType: CustomerTypeRules = type ?? { Id: typeId, ...customerTypeDefaults };
   return (
     <>
-      {copy.data && (
+      {elsewhere.state?.what === 'changed' && <DraftReloadedNote />}
+      {copied && (
         <Text c="dimmed" fz="sm" data-testid="copied-from">
-          Copied from order {copy.data.OrderNum}. Choose a delivery date, then check the quantities.
+          Copied from order {copied.OrderNum}. Choose a delivery date, then check the quantities.
         </Text>
       )}
       {change.data && (
@@ -130,21 +148,61 @@ export function OrderFormScreen({
         </Text>
       )}
       <OrderForm
-        key={changeId ? `change-${changeId}` : (copyId ?? draft.formKey)}
+        key={
+          changeId
+            ? `change-${changeId}`
+            : elsewhere.state
+              ? `elsewhere-${elsewhere.state.n}`
+              : (copyId ?? draft.formKey)
+        }
         customerId={who.Id}
         asStaff={staff !== undefined}
         customerType={customerType}
         products={customer.data.Products}
-        copy={copy.data ?? null}
+        copy={copied}
         change={change.data ?? null}
         orders={others}
         holidays={holidays.data}
-        restored={draft.restored}
+        restored={elsewhere.state ? elsewhere.state.restored : draft.restored}
+        onDraftConflict={elsewhere.onConflict}
         {...(onSaveStatus ? { onSaveStatus } : {})}
         {...(staff ? { staff } : {})}
       />
     </>
   );
+}
+
+/**
+ * The draft changed, sent or discarded in another tab or on another device (decision 061):
+ * changed, the form opens again on the draft as saved there (`n` starts it again); sent or
+ * discarded, the screen says so instead of the form until the customer starts a new order.
+ * The orders are asked for again, so the preview lists an order placed there.
+ */
+function useDraftElsewhere(customerId: number) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<{
+    what: DraftElsewhere | null;
+    restored: FormSnapshot | null;
+    n: number;
+  } | null>(null);
+  const onConflict = useCallback(
+    async (conflict: DraftConflict) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.orders.lists() });
+      const latest =
+        conflict === 'changed'
+          ? await queryClient.fetchQuery({ ...draftQueryOptions(customerId), staleTime: 0 }).catch(() => null)
+          : null;
+      const restored = latest ? { ...formFromDraft(latest.Order), savedAt: latest.SavedAt } : null;
+      const what: DraftElsewhere = conflict === 'changed' && !latest ? 'gone' : conflict;
+      setState((s) => ({ what, restored, n: (s?.n ?? 0) + 1 }));
+    },
+    [queryClient, customerId],
+  );
+  const startOver = useCallback(
+    () => setState((s) => ({ what: null, restored: null, n: (s?.n ?? 0) + 1 })),
+    [],
+  );
+  return { state, onConflict, startOver };
 }
 
 /**

@@ -17,6 +17,8 @@ export interface FormSnapshot {
   header: OrderHeaderValues;
   drafts: QuantityDrafts;
   step: number;
+  /** The SavedAt of the draft it was restored from: its autosave's first BaseSavedAt (decision 061). */
+  savedAt?: string;
 }
 
 const filled = (v: QuantityValue | undefined) => v !== undefined && v !== '';

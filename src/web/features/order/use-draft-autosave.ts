@@ -1,10 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { OrderDraftInput } from '../../../domain/order-draft.schema';
+import {
+  type DraftConflict,
+  draftConflictOf,
+  type OrderDraftInput,
+} from '../../../domain/order-draft.schema';
 import { isApiError } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { deleteDraft } from './api/delete-draft';
-import { useSaveDraft } from './api/save-draft';
+import { saveDraft, useSaveDraft } from './api/save-draft';
 
 /** A second after the last change (decision 041): a pause in typing, not every keystroke. */
 export const AUTOSAVE_DELAY_MS = 1000;
@@ -18,6 +22,14 @@ export interface DraftAutosave {
   status: AutosaveStatus;
   /** Submit starts: no save is sent until `resume` (a waiting one is dropped). */
   pause: () => void;
+  /**
+   * Submit starts: `pause`, then the save on its way lands. The SavedAt of the draft the order
+   * is sent from (null: none saved yet), or false when that save found the draft changed, sent
+   * or discarded elsewhere (the form then says so instead).
+   */
+  hold: () => Promise<{ base: string | null } | false>;
+  /** An answer that is a draft conflict (decision 061): saving stops and the form is told. True if it was one. */
+  refused: (error: unknown) => boolean;
   /** Submit failed: the form is still being edited, so saving goes on. */
   resume: () => void;
   /**
@@ -33,17 +45,41 @@ export interface DraftAutosave {
  * save is on its way is sent when that save ends). Nothing is sent until something changes,
  * so opening a form never overwrites a draft.
  */
-export function useDraftAutosave(customerId: number, draft: OrderDraftInput, enabled = true): DraftAutosave {
+export interface AutosaveOptions {
+  /** Off for staff's order and a change (design.md 7.5, 7.10): the draft is the customer's next new order. */
+  enabled?: boolean;
+  /** The SavedAt of the draft the form was opened on (Continue), or null for a new one. */
+  base?: string | null;
+  /** The draft was changed, sent or discarded in another tab or on another device (decision 061). */
+  onConflict?: (conflict: DraftConflict) => void;
+}
+
+/** A 409 naming a draft conflict, or null. */
+export function draftConflictIn(error: unknown): DraftConflict | null {
+  return isApiError(error, 409) ? draftConflictOf(error.ErrorMessage) : null;
+}
+
+export function useDraftAutosave(
+  customerId: number,
+  draft: OrderDraftInput,
+  { enabled = true, base = null, onConflict }: AutosaveOptions = {},
+): DraftAutosave {
   const queryClient = useQueryClient();
   const { mutateAsync } = useSaveDraft(customerId);
   // Read at the time of sending: the timers below must not restart when a render brings a new function.
   const save = useRef(mutateAsync);
   save.current = mutateAsync;
+  const conflictTo = useRef(onConflict);
+  conflictTo.current = onConflict;
   const key = JSON.stringify(draft);
   const [status, setStatus] = useState<AutosaveStatus>('idle');
   const s = useRef({
     latest: { key, draft },
     savedKey: key,
+    /** The SavedAt of the draft as this form last saved it (or opened it): every save's BaseSavedAt. */
+    base,
+    /** Another tab or device changed, sent or discarded the draft: nothing more is sent. */
+    conflict: null as DraftConflict | null,
     timer: null as ReturnType<typeof setTimeout> | null,
     inFlight: null as Promise<void> | null,
     /** The debounce ended while a save was on its way: send again when it ends. */
@@ -56,9 +92,9 @@ export function useDraftAutosave(customerId: number, draft: OrderDraftInput, ena
     /** Submit was pressed (and the order not placed yet): resume() does not end this. */
     submitting: false,
     /**
-     * A save was on its way, or sent, since Submit was first pressed: it may have landed after
-     * the order's POST deleted the draft (a lost answer is retried only after the form saved
-     * itself again).
+     * A save was sent since Submit was first pressed (after a failed attempt, or the Close of
+     * a lost answer's dialog): it may have started a new draft after the order's POST ended
+     * the first. Submit waits for a save already on its way, so that one is not counted.
      */
     raced: false,
   }).current;
@@ -68,48 +104,76 @@ export function useDraftAutosave(customerId: number, draft: OrderDraftInput, ena
     s.timer = null;
   }, [s]);
 
-  const flush = useCallback(() => {
-    s.timer = null;
-    if (s.stopped || s.paused) return;
-    if (s.inFlight) {
-      s.again = true;
-      return;
-    }
-    if (s.latest.key === s.savedKey) {
-      setStatus((current) => (current === 'saving' ? 'saved' : current));
-      return;
-    }
-    const sent = s.latest;
-    if (s.submitting) s.raced = true;
-    setStatus('saving');
-    let failed: unknown = null;
-    s.inFlight = save.current(sent.draft).then(
-      () => {
-        s.savedKey = sent.key;
-      },
-      (error: unknown) => {
-        failed = error ?? true;
-      },
-    );
-    void s.inFlight.then(() => {
-      s.inFlight = null;
-      const again = s.again;
-      s.again = false;
-      if (s.stopped || s.unmounted) return;
-      if (again && s.latest.key !== sent.key) {
-        // Changed while this one was on its way: the latest state goes now.
-        if (s.timer === null && !s.paused) flush();
+  const conflicted = useCallback(
+    (error: unknown) => {
+      const conflict = draftConflictIn(error);
+      if (!conflict) return false;
+      clearTimer();
+      s.stopped = true;
+      s.conflict = conflict;
+      setStatus('idle');
+      conflictTo.current?.(conflict);
+      return true;
+    },
+    [s, clearTimer],
+  );
+
+  /** `now`: the page is being hidden or left: the request starts in this event. */
+  const flush = useCallback(
+    (now = false) => {
+      s.timer = null;
+      if (s.stopped || s.paused) return;
+      if (s.inFlight) {
+        s.again = true;
         return;
       }
-      if (!failed) {
-        if (s.latest.key === s.savedKey) setStatus('saved');
+      if (s.latest.key === s.savedKey) {
+        setStatus((current) => (current === 'saving' ? 'saved' : current));
         return;
       }
-      setStatus('failed');
-      // No answer (offline): try again a little later; a refused draft waits for the next change.
-      if (isApiError(failed, 0) && s.timer === null && !s.paused) s.timer = setTimeout(flush, RETRY_MS);
-    });
-  }, [s]);
+      const sent = s.latest;
+      if (s.submitting) s.raced = true;
+      setStatus('saving');
+      let failed: unknown = null;
+      // Hidden or left: the request starts now, in this event, not a few microtasks later
+      // through the mutation, when an unloading page may no longer send it.
+      const request = now
+        ? saveDraft(customerId, { draft: sent.draft, base: s.base }).then((saved) => {
+            queryClient.setQueryData(queryKeys.draft(customerId), saved);
+            return saved;
+          })
+        : save.current({ draft: sent.draft, base: s.base });
+      s.inFlight = request.then(
+        (saved) => {
+          s.savedKey = sent.key;
+          s.base = saved.SavedAt;
+        },
+        (error: unknown) => {
+          failed = error ?? true;
+        },
+      );
+      void s.inFlight.then(() => {
+        s.inFlight = null;
+        const again = s.again;
+        s.again = false;
+        if (failed && conflicted(failed)) return;
+        if (s.stopped || s.unmounted) return;
+        if (again && s.latest.key !== sent.key) {
+          // Changed while this one was on its way: the latest state goes now.
+          if (s.timer === null && !s.paused) flush();
+          return;
+        }
+        if (!failed) {
+          if (s.latest.key === s.savedKey) setStatus('saved');
+          return;
+        }
+        setStatus('failed');
+        // No answer (offline): try again a little later; a refused draft waits for the next change.
+        if (isApiError(failed, 0) && s.timer === null && !s.paused) s.timer = setTimeout(flush, RETRY_MS);
+      });
+    },
+    [s, conflicted, customerId, queryClient],
+  );
 
   // A new state (by its JSON, not its identity) restarts the wait.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `draft` is `key` parsed; a new object alone is no change.
@@ -139,8 +203,34 @@ export function useDraftAutosave(customerId: number, draft: OrderDraftInput, ena
     clearTimer();
     s.paused = true;
     s.submitting = true;
-    if (s.inFlight) s.raced = true;
   }, [s, clearTimer]);
+
+  // A reload, a closed tab or a phone switching apps within the second's wait would lose the
+  // last edit: the page being hidden sends it at once; saves outlive the page (keepalive,
+  // save-draft.ts). One save at a time still: with one on its way, the change goes when it
+  // lands (if the page is still there).
+  useEffect(() => {
+    const sendNow = () => {
+      if (s.timer === null || s.inFlight || s.stopped || s.paused) return;
+      clearTimer();
+      flush(true);
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') sendNow();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    window.addEventListener('pagehide', sendNow);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', sendNow);
+    };
+  }, [s, clearTimer, flush]);
+
+  const hold = useCallback(async () => {
+    pause();
+    while (s.inFlight) await s.inFlight;
+    return s.conflict ? (false as const) : { base: s.base };
+  }, [s, pause]);
 
   const resume = useCallback(() => {
     s.paused = false;
@@ -150,14 +240,18 @@ export function useDraftAutosave(customerId: number, draft: OrderDraftInput, ena
   const finish = useCallback(async () => {
     clearTimer();
     s.stopped = true;
-    const raced = s.raced || s.inFlight !== null;
+    const raced = s.raced;
     if (s.inFlight) await s.inFlight;
     queryClient.setQueryData(queryKeys.draft(customerId), null);
-    if (!raced) return;
-    // The late save may have landed after the order's POST deleted the draft: delete it again.
-    await deleteDraft(customerId).catch(() => undefined);
+    if (!raced || s.base === null) return;
+    // A save after a failed attempt may have started a new draft after the order's POST ended
+    // the first (a lost answer): discard that one, and only that one (another tab's is not ours).
+    await deleteDraft(customerId, s.base).catch(() => undefined);
     queryClient.setQueryData(queryKeys.draft(customerId), null);
   }, [s, clearTimer, queryClient, customerId]);
 
-  return useMemo(() => ({ status, pause, resume, finish }), [status, pause, resume, finish]);
+  return useMemo(
+    () => ({ status, pause, hold, refused: conflicted, resume, finish }),
+    [status, pause, hold, conflicted, resume, finish],
+  );
 }

@@ -42,7 +42,8 @@ export function useDraftChoice(customerId: number, enabled: boolean, continueAtO
   return {
     pending,
     offer: undecided && draft ? draft : null,
-    restored: choice === 'continue' && draft ? formFromDraft(draft.Order) : null,
+    restored:
+      choice === 'continue' && draft ? { ...formFromDraft(draft.Order), savedAt: draft.SavedAt } : null,
     formKey: choice === 'continue' && draft ? 'draft' : 'new',
     onContinue: () => setChoice('continue'),
     onDiscard: () => remove.mutate(undefined, { onSuccess: () => setChoice('fresh') }),

@@ -41,7 +41,7 @@ export interface SubmitOrderOptions {
   /** The customer chose to move the order to the new earliest date after a cutoff passed. */
   onMoveDate: (date: string) => void;
   /** The form's autosave: held while the order is sent, ended once it is placed (decision 041). */
-  autosave?: Pick<DraftAutosave, 'pause' | 'resume' | 'finish'>;
+  autosave?: Pick<DraftAutosave, 'hold' | 'refused' | 'resume' | 'finish'>;
   /**
    * Staff ordering for a customer (design.md 7.5): the confirmation names the customer, and OK
    * goes to `doneTo` (the customer's orders in /maint) instead of the customer's order home.
@@ -154,23 +154,34 @@ export function useSubmitOrder({
   };
 
   const send = async (order: OrderInput): Promise<void> => {
-    autosave?.pause();
+    // The order goes from the draft as this form last saved it: once another tab or device
+    // changed, sent or discarded it, the server refuses it (decision 061) and the form says so.
+    const held = autosave ? await autosave.hold() : { base: null };
+    if (!held) return;
     let orderNum: string;
     try {
       const answer = change
         ? await changeOrder.mutateAsync({ orderId: change.orderId, order })
-        : await placeOrder.mutateAsync({ order, idempotencyKey: keyFor(order) });
+        : await placeOrder.mutateAsync({
+            order: held.base ? { ...order, BaseSavedAt: held.base } : order,
+            idempotencyKey: keyFor(order),
+          });
       if (!answer.IsSuccessful || !answer.OrderNum)
         throw new ApiError(422, answer.ErrorMessage ?? NO_CONNECTION_MESSAGE);
       orderNum = answer.OrderNum;
     } catch (error) {
+      if (autosave?.refused(error)) return;
+      if (error instanceof ApiError && error.isNetworkError) {
+        // The order may have been placed and its draft ended: nothing is saved while the
+        // customer chooses (a save would be told the draft was sent, decision 061). Retry gets
+        // the first answer if it was; Close goes on saving.
+        if (await offerRetry()) await send(order);
+        else autosave?.resume();
+        return;
+      }
       autosave?.resume();
       // A 401 sends the customer to the login (the query client's general path); nothing to add.
       if (isApiError(error, 401)) return;
-      if (error instanceof ApiError && error.isNetworkError) {
-        if (await offerRetry()) await send(order);
-        return;
-      }
       const earliest = movedEarliestDate(error);
       if (earliest && earliest !== order.DeliveryDate) {
         if (await offerEarliestDate(order, earliest)) onMoveDate(earliest);

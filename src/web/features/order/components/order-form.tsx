@@ -1,8 +1,11 @@
 import { Alert, Stack, Stepper, VisuallyHidden } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { DraftConflict } from '../../../../domain/order-draft.schema';
 import { maskPhone } from '../../../../domain/phone';
 import { focusHeading } from '../../../components/layout/route-focus';
 import { retireStaticShell } from '../../../components/layout/static-shell';
+import { queryKeys } from '../../../lib/query-keys';
 import { useBelow } from '../../../lib/use-below';
 import { paths } from '../../../paths';
 import { type ShellField, shellFormEdits, takeOverShellFocus } from '../../../shell/order-form-takeover';
@@ -41,11 +44,13 @@ export const STEP_LABELS = ['Create New Order', 'Select Your Products', 'Preview
 export interface OrderFormProps extends OrderFormSetup {
   /** The autosave's state, shown by the screen beside its title. */
   onSaveStatus?: (status: AutosaveStatus) => void;
+  /** The draft was changed, sent or discarded in another tab or on another device (decision 061). */
+  onDraftConflict?: (conflict: DraftConflict) => void;
   /** Staff's order (design.md 7.5): whom it is for, as the steps and the confirmation say it, and where OK goes. */
   staff?: { customerLabel: string; doneTo: string };
 }
 
-export function OrderForm({ onSaveStatus, staff, ...setup }: OrderFormProps) {
+export function OrderForm({ onSaveStatus, onDraftConflict, staff, ...setup }: OrderFormProps) {
   const isPhone = useBelow(breakpoints.small);
   // The products table needs about 1,000 px of window beside the side menu (with the guide's
   // last deliveries and par); narrower windows get cards.
@@ -70,7 +75,11 @@ export function OrderForm({ onSaveStatus, staff, ...setup }: OrderFormProps) {
   );
   // The draft is the customer's next new order (design.md 7.3): staff's form and a change of a
   // placed order never write it.
-  const autosave = useDraftAutosave(setup.customerId, draft, !setup.asStaff && !setup.change);
+  const autosave = useDraftAutosave(setup.customerId, draft, {
+    enabled: !setup.asStaff && !setup.change,
+    base: setup.restored?.savedAt ?? null,
+    ...(onDraftConflict ? { onConflict: onDraftConflict } : {}),
+  });
   useEffect(() => onSaveStatus?.(autosave.status), [onSaveStatus, autosave.status]);
   const { submit, isSubmitting } = useSubmitOrder({
     today,
@@ -125,6 +134,13 @@ export function OrderForm({ onSaveStatus, staff, ...setup }: OrderFormProps) {
     }
     focusHeading(stepHeading.current);
   }, [active]);
+
+  // The preview says again when an order for the date exists: asked afresh as it opens, so an
+  // order placed a moment ago in another tab or on another device is on it (issue 32).
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (active === 2) void queryClient.invalidateQueries({ queryKey: queryKeys.orders.lists() });
+  }, [active, queryClient]);
 
   const canOpen = (step: number) =>
     step === 0 || (step === 1 && headerValid) || (step === 2 && productsValid);
