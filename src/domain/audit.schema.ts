@@ -22,6 +22,7 @@ export const AUDIT_ENTITIES = [
   'Import',
   'Regenerate',
   'Order',
+  'Draft',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DRAFT_MAX_BYTES } from '../../../domain/order-draft.schema.js';
-import { orderDrafts } from '../../db/schema.js';
+import { auditEntries, orderDrafts } from '../../db/schema.js';
 import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
 import { customerByCompany, validOrderBody } from '../../test/order-fixtures.js';
 
@@ -142,6 +142,40 @@ describe('Customer/{id}/Draft', () => {
     expect((await call('GET', admin, 999_999)).json().ErrorMessage).toBe('The customer was not found');
     const nobody = await t.app.inject({ method: 'GET', url: `/api/v1/Customer/${id}/Draft` });
     expect(nobody.statusCode).toBe(401);
+  });
+
+  it("records staff writes to a customer's draft in the audit trail, and not the customer's own (issue 33)", async () => {
+    const trail = () => t.db.select().from(auditEntries).where(eq(auditEntries.entity, 'Draft'));
+    const before = (await trail()).length;
+    await call('PUT', own, id, halfTyped);
+    expect(await trail()).toHaveLength(before);
+
+    expect((await call('PUT', admin, id, { ...halfTyped, DeliveryDate: '2026-11-30' })).statusCode).toBe(200);
+    expect((await call('DELETE', admin)).statusCode).toBe(204);
+    // Nothing to discard: nothing happened, nothing recorded.
+    expect((await call('DELETE', admin)).statusCode).toBe(204);
+    const rowsNow = (await trail()).slice(before);
+    expect(rowsNow).toEqual([
+      expect.objectContaining({
+        userName: 'admin',
+        action: 'Update',
+        entityId: String(id),
+        summary: 'Saved the draft of customer 1001 Blue Heron Tavern',
+        changes: [
+          { Field: 'DeliveryDate', Before: null, After: '2026-11-30' },
+          { Field: 'Products', Before: null, After: 'BUD12: 2 cases 0 units, COORS24: 1. cases 0 units' },
+        ],
+      }),
+      expect.objectContaining({
+        userName: 'admin',
+        action: 'Delete',
+        summary: 'Discarded the draft of customer 1001 Blue Heron Tavern',
+      }),
+    ]);
+    // A refused staff save writes no row either.
+    const stale = await call('PUT', admin, id, { ...halfTyped, BaseSavedAt: '2020-01-01T00:00:00.000Z' });
+    expect(stale.statusCode).toBe(409);
+    expect((await trail()).length).toBe(before + 2);
   });
 
   it('DELETE forgets it, twice is fine', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,6 +9,7 @@ import {
 } from '../../../domain/order-draft.schema.js';
 import { errorResponses, idParams } from '../../lib/route-schemas.js';
 import { assertCustomerAccess } from '../../plugins/auth.js';
+import { auditActor } from '../audit/audit.js';
 import { CUSTOMER, deleteDraft, getDraft, saveDraft } from './drafts.service.js';
 
 const tags = ['Drafts'];
@@ -25,6 +26,9 @@ export async function draftRoutes(app: FastifyInstance) {
   // Guards run onRequest, before the body is read: nobody gets 401, not a 413 or 422.
   const customerOrAdmin = app.requireRole('customer', 'admin');
   const errors = errorResponses(400, 401, 403, 404, 422);
+  // Staff writing a customer's draft are audited (design.md 7.6, issue 33); the customer's own writes are not.
+  const staffActor = (request: FastifyRequest) =>
+    request.principal?.role === 'admin' ? auditActor(request, app.now) : null;
   const conflicts = errorResponses(409);
 
   r.get(
@@ -62,7 +66,7 @@ export async function draftRoutes(app: FastifyInstance) {
     async (request) => {
       assertCustomerAccess(request, request.params.id, CUSTOMER);
       const { BaseSavedAt, ...draft } = request.body;
-      return saveDraft(app.db, request.params.id, draft, BaseSavedAt ?? null, app.now());
+      return saveDraft(app.db, request.params.id, draft, BaseSavedAt ?? null, app.now(), staffActor(request));
     },
   );
 
@@ -81,7 +85,13 @@ export async function draftRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       assertCustomerAccess(request, request.params.id, CUSTOMER);
-      await deleteDraft(app.db, request.params.id, request.query.BaseSavedAt ?? null, app.now());
+      await deleteDraft(
+        app.db,
+        request.params.id,
+        request.query.BaseSavedAt ?? null,
+        app.now(),
+        staffActor(request),
+      );
       return reply.code(204).send(null);
     },
   );

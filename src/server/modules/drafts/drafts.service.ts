@@ -1,13 +1,15 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { formatCompanyId } from '../../../domain/company-id.js';
 import {
   draftConflictMessages,
   type OrderDraftInput,
   type SavedOrderDraft,
 } from '../../../domain/order-draft.schema.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { customers, orderDrafts } from '../../db/schema.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { wellFormed } from '../../lib/well-formed.js';
+import { type AuditActor, recordAudit } from '../audit/audit.js';
 
 /** What a 404 names: an unknown customer, another customer's id (decision 024), or no draft. */
 export const CUSTOMER = 'The customer';
@@ -32,7 +34,7 @@ export async function getDraft(db: Db, customerId: number): Promise<SavedOrderDr
   return answer({ body: row.body, savedAt: row.savedAt });
 }
 
-async function currentDraft(db: Db, customerId: number) {
+async function currentDraft(db: DbOrTx, customerId: number) {
   const [row] = await db
     .select({ body: orderDrafts.body, savedAt: orderDrafts.savedAt, state: orderDrafts.state })
     .from(customers)
@@ -47,7 +49,7 @@ async function currentDraft(db: Db, customerId: number) {
  * error shape, naming BaseSavedAt): saved since by another tab or device, its order sent, or
  * discarded. An unknown customer is still a 404.
  */
-export async function draftConflict(db: Db, customerId: number): Promise<HttpError> {
+export async function draftConflict(db: DbOrTx, customerId: number): Promise<HttpError> {
   const row = await currentDraft(db, customerId);
   const message =
     row.state === 'open'
@@ -66,6 +68,62 @@ export async function draftConflict(db: Db, customerId: number): Promise<HttpErr
  */
 export async function saveDraft(
   db: Db,
+  customerId: number,
+  draft: OrderDraftInput,
+  base: string | null,
+  now: Date,
+  /** Staff writing the customer's draft (design.md 7.6): audited in the write's transaction. */
+  actor: AuditActor | null = null,
+): Promise<SavedOrderDraft> {
+  if (!actor) return writeDraft(db, customerId, draft, base, now);
+  return db.transaction(async (tx) => {
+    const saved = await writeDraft(tx, customerId, draft, base, now);
+    const lines = (draft.ProductQuantities ?? []).filter(
+      (l) => filled(l.CaseQuantity) || filled(l.UnitQuantity),
+    );
+    await recordDraftAudit(tx, actor, customerId, 'Update', (who) => ({
+      summary: `Saved the draft of customer ${who}`,
+      changes: [
+        { Field: 'DeliveryDate', Before: null, After: draft.DeliveryDate || null },
+        {
+          Field: 'Products',
+          Before: null,
+          After: lines
+            .map((l) => `${l.Code}: ${l.CaseQuantity || 0} cases ${l.UnitQuantity || 0} units`)
+            .join(', '),
+        },
+      ],
+    }));
+    return saved;
+  });
+}
+
+const filled = (q: unknown) => q !== undefined && q !== '' && q !== 0 && q !== '0';
+
+/** The audit row of a staff write to a customer's draft (issue 33), naming the customer. */
+async function recordDraftAudit(
+  tx: DbOrTx,
+  actor: AuditActor,
+  customerId: number,
+  action: 'Update' | 'Delete',
+  what: (who: string) => {
+    summary: string;
+    changes?: { Field: string; Before: null; After: string | null }[];
+  },
+) {
+  const [customer] = await tx
+    .select({ companyId: customers.companyId, name: customers.name })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  const { summary, changes } = what(
+    customer ? `${formatCompanyId(customer.companyId)} ${customer.name}` : String(customerId),
+  );
+  await recordAudit(tx, actor, { action, entity: 'Draft', entityId: customerId, summary, changes });
+}
+
+/** The draft's write itself, in one statement (see saveDraft). */
+async function writeDraft(
+  db: DbOrTx,
   customerId: number,
   draft: OrderDraftInput,
   base: string | null,
@@ -114,7 +172,33 @@ export async function saveDraft(
  * `base`, only the draft saved at that time, still open: else 409 (decision 061). The row
  * stays, emptied, as `discarded`.
  */
-export async function deleteDraft(db: Db, customerId: number, base: string | null, now: Date): Promise<void> {
+export async function deleteDraft(
+  db: Db,
+  customerId: number,
+  base: string | null,
+  now: Date,
+  /** Staff discarding the customer's draft: audited in the same transaction (issue 33). */
+  actor: AuditActor | null = null,
+): Promise<void> {
+  if (!actor) {
+    await discardDraft(db, customerId, base, now);
+    return;
+  }
+  await db.transaction(async (tx) => {
+    if (await discardDraft(tx, customerId, base, now))
+      await recordDraftAudit(tx, actor, customerId, 'Delete', (who) => ({
+        summary: `Discarded the draft of customer ${who}`,
+      }));
+  });
+}
+
+/** Ends the open draft; true when there was one to end. */
+async function discardDraft(
+  db: DbOrTx,
+  customerId: number,
+  base: string | null,
+  now: Date,
+): Promise<boolean> {
   const ended = await db
     .update(orderDrafts)
     .set({ body: sql`'{}'::jsonb`, savedAt: nextSavedAt(now), state: 'discarded' })
@@ -126,7 +210,8 @@ export async function deleteDraft(db: Db, customerId: number, base: string | nul
       ),
     )
     .returning({ customerId: orderDrafts.customerId });
-  if (ended.length > 0) return;
+  if (ended.length > 0) return true;
   if (base !== null) throw await draftConflict(db, customerId);
   await currentDraft(db, customerId); // 404 for an unknown customer
+  return false;
 }

@@ -51,4 +51,5 @@ export const entityLabels: Record<(typeof AUDIT_ENTITIES)[number], string> = {
   Import: 'Import',
   Regenerate: 'Regenerate Orders',
   Order: 'Order',
+  Draft: 'Customer Draft',
 };
