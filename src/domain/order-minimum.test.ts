@@ -87,15 +87,15 @@ describe('the minimum', () => {
     expect(meetsMinimum(casesInAll([]), 0)).toBe(true);
   });
 
-  it('says the cases to one decimal: 2.5, 11.9, and 3.0 for whole cases', () => {
+  it('says the cases to one decimal: 2.5, 11.9, and 3 for whole cases (issue 33: not 3.0)', () => {
     expect(minimumCasesError([cases(2), units(12, 24)], 5)).toBe(
       'Orders need at least 5 cases; this one has 2.5',
     );
     expect(minimumCasesError([cases(11), units(9, 10)], 12)).toBe(
       'Orders need at least 12 cases; this one has 11.9',
     );
-    expect(minimumCasesError([cases(3)], 4)).toBe('Orders need at least 4 cases; this one has 3.0');
-    expect(minimumCasesError([units(1, 24)], 1)).toBe('Orders need at least 1 cases; this one has 0.0');
+    expect(minimumCasesError([cases(3)], 4)).toBe('Orders need at least 4 cases; this one has 3');
+    expect(minimumCasesError([units(1, 24)], 1)).toBe('Orders need at least 1 case; this one has 0.0');
   });
 
   it('rounds down, so a value just below the minimum never reads as the minimum', () => {

@@ -79,9 +79,13 @@ export function meetsMinimum(cases: Cases, minimum: number): boolean {
   return minimum <= 0 || cases.num >= BigInt(minimum) * cases.den;
 }
 
-/** POST Order's and PUT Order's refusal (design.md 7.11): `m` to one decimal, rounded down. */
+/**
+ * POST Order's and PUT Order's refusal (design.md 7.11): `m` to one decimal, rounded down, and
+ * whole cases as a whole number ("this one has 5", not "5.0": issue 33; decision 062).
+ */
 export function belowMinimumMessage(minimum: number, cases: Cases): string {
-  return `Orders need at least ${minimum} cases; this one has ${casesToOneDecimal(cases)}`;
+  const has = cases.num % cases.den === 0n ? String(cases.num / cases.den) : casesToOneDecimal(cases);
+  return `Orders need at least ${minimum} ${minimum === 1 ? 'case' : 'cases'}; this one has ${has}`;
 }
 
 /** The refusal for these lines under `minimum`, or null when the order meets it (or there is none). */

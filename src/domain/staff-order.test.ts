@@ -195,7 +195,7 @@ describe('validateOrder and the order minimum (design.md 7.11)', () => {
     );
     // A reason alone, without the override, changes nothing.
     expect(messageOf({ ...one, OverrideReason: 'why not' }, c())).toBe(
-      'Orders need at least 3 cases; this one has 1.0',
+      'Orders need at least 3 cases; this one has 1',
     );
   });
 });

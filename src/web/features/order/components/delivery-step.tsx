@@ -18,6 +18,8 @@ export interface DeliveryStepProps {
   orders?: readonly OrderSummary[];
   /** Staff only (design.md 7.5): the lead-time override switch, which reveals its Reason. */
   override?: { on: boolean; onChange: (on: boolean) => void };
+  /** The Id of the order being changed (design.md 7.10): not another order for its date. */
+  changing?: number | undefined;
 }
 
 /** The next deliverable dates as one tap each, beside the picker (a thumb, or Tab and Space). */
@@ -52,7 +54,7 @@ function QuickDates({
  * Step 1, 'Create New Order' (spec section 2): delivery date, name, phone, email, and the
  * Reference PO for reference customers. Messages appear as a field is left.
  */
-export function DeliveryStep({ form, ctx, today, orders = [], override }: DeliveryStepProps) {
+export function DeliveryStep({ form, ctx, today, orders = [], override, changing }: DeliveryStepProps) {
   const dateProps = form.getInputProps('DeliveryDate');
   const date = form.getValues().DeliveryDate;
   const pick = (picked: string) => {
@@ -107,9 +109,14 @@ export function DeliveryStep({ form, ctx, today, orders = [], override }: Delive
           {...form.getInputProps('ReferencePO')}
         />
       )}
-      {ordersFor(orders, date).length > 0 && (
+      {ordersFor(orders, date).some((o) => o.Id !== changing) && (
         <Box style={{ gridColumn: '1 / -1' }}>
-          <ExistingOrderNote orders={orders} date={date} forStaff={override !== undefined} />
+          <ExistingOrderNote
+            orders={orders}
+            date={date}
+            forStaff={override !== undefined}
+            changing={changing}
+          />
         </Box>
       )}
     </SimpleGrid>

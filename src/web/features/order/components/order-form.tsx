@@ -206,6 +206,7 @@ export function OrderForm({ onSaveStatus, onDraftConflict, staff, ...setup }: Or
                   ctx={ctx}
                   today={today}
                   orders={setup.orders}
+                  changing={setup.change?.Id}
                   {...(setup.asStaff
                     ? {
                         override: {
@@ -240,6 +241,7 @@ export function OrderForm({ onSaveStatus, onDraftConflict, staff, ...setup }: Or
                   customerTypeId={ctx.customerTypeId}
                   today={today}
                   isPhone={isPhone}
+                  changing={setup.change?.Id}
                   {...(staff
                     ? { staff: { customerLabel: staff.customerLabel, override: state.overrideLeadTime } }
                     : {})}

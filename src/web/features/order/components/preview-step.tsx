@@ -19,6 +19,8 @@ export interface PreviewStepProps {
   isPhone: boolean;
   /** Staff's order (design.md 7.5): whom it is for, and the override's reason. */
   staff?: { customerLabel: string; override: boolean };
+  /** The Id of the order being changed (design.md 7.10): not another order for its date. */
+  changing?: number | undefined;
 }
 
 /** Step 3, 'Preview Order': the header and only the lines with a quantity (spec section 2). */
@@ -30,6 +32,7 @@ export function PreviewStep({
   today,
   isPhone,
   staff,
+  changing,
 }: PreviewStepProps) {
   const far = isFarDate(header.DeliveryDate, today);
   const fields: HeaderField[] = [
@@ -72,7 +75,12 @@ export function PreviewStep({
             .join('; ')}.`}
         </Alert>
       )}
-      <ExistingOrderNote orders={orders} date={header.DeliveryDate} forStaff={staff !== undefined} />
+      <ExistingOrderNote
+        orders={orders}
+        date={header.DeliveryDate}
+        forStaff={staff !== undefined}
+        changing={changing}
+      />
       <OrderHeaderView fields={fields} />
       <Title order={2} size="h4">
         Products
