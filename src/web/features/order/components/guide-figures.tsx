@@ -18,7 +18,10 @@ export interface GuideView {
   onAcceptPars: (codes: readonly string[]) => void;
 }
 
-/** The last deliveries as the worksheet writes them ('2 C' or '-'), oldest first, each with its date for a screen reader. */
+/**
+ * The last deliveries as the worksheet writes them ('2 C' or '-'), oldest first, each under its
+ * date ('11/18'): figures without dates read as a row of noise (issue 33).
+ */
 export function LastDeliveries({
   dates,
   figures,
@@ -28,12 +31,17 @@ export function LastDeliveries({
 }) {
   if (dates.length === 0) return null;
   return (
-    <Group gap={6} wrap="nowrap" fz="xs" ff="monospace">
+    <Group gap={6} wrap="nowrap" fz="xs" ff="monospace" data-testid="last-deliveries">
       {dates.map((d) => (
-        <span key={d} title={formatMonthDay(d)}>
-          <VisuallyHidden>{`${formatMonthDay(d)}:`}</VisuallyHidden>
-          {historyCell(figures?.History[d])}
-        </span>
+        <Stack key={d} gap={0} align="center" miw={34}>
+          <Text span fz={10} c="dimmed" lh={1.2}>
+            {formatMonthDay(d)}
+            <VisuallyHidden>:</VisuallyHidden>
+          </Text>
+          <Text span fz="xs" lh={1.3}>
+            {historyCell(figures?.History[d])}
+          </Text>
+        </Stack>
       ))}
     </Group>
   );

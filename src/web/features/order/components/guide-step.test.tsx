@@ -170,6 +170,9 @@ describe('order form, step 2 as an order guide', { timeout: 30_000 }, () => {
     const rose = screen.getByTestId('product-row-WN-1159');
     expect(rose.textContent).toContain('2 C');
     expect(rose.textContent).toContain('3 C');
+    // Each figure under its date, for everyone to read (issue 33).
+    const last = within(rose).getByTestId('last-deliveries');
+    expect([...last.children].map((c) => c.textContent)).toEqual(['05/29:2 C', '06/05:3 C']);
     expect(within(rose).getByTestId('par-WN-1159').textContent).toBe('Par 6');
     expect(screen.getByTestId('product-row-BR-1105').textContent).toContain('suggested 1');
 

@@ -32,7 +32,7 @@ export function ProductsTable({ lines, drafts, onQuantity, guide }: ProductsTabl
             <Table.Th w={80} ta="right">
               Units/Case
             </Table.Th>
-            {guide && <Table.Th w={150}>Last Deliveries</Table.Th>}
+            {guide && <Table.Th w={Math.max(150, guide.dates.length * 40)}>Last Deliveries</Table.Th>}
             {guide && <Table.Th w={180}>Par</Table.Th>}
             <Table.Th w={CASES_WIDTH + 16}>Cases</Table.Th>
             <Table.Th w={CASES_WIDTH + 16}>Units</Table.Th>
