@@ -183,6 +183,13 @@ test.describe('customer ordering', () => {
       return opened;
     });
     const sheetCases = sheet.getByRole('textbox', { name: /^Cases of / });
+    await test.step('the Cases boxes are in view, on a phone too (issue 33)', async () => {
+      const width = sheet.viewportSize()!.width;
+      for (const box of [await sheetCases.first().boundingBox(), await sheetCases.last().boundingBox()]) {
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+      }
+    });
     await test.step('a negative entry is cleared, a count shows its total', async () => {
       await sheetCases.first().fill('-3');
       await sheetCases.first().blur();

@@ -110,7 +110,9 @@ describe('order worksheet', { timeout: 15_000 }, () => {
       '-',
       '24',
       '',
+      // In the Cases column, which stays in view on a phone; Total Units is empty.
       'No longer offered',
+      '',
     ]);
     expect(screen.queryByLabelText('Cases of BR-9001 Retired Pilsner')).toBeNull();
     expect(screen.getByLabelText('Cases of WN-1159 Chardonnay House')).toBeTruthy();

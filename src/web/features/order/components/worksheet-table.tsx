@@ -16,6 +16,19 @@ const stickyFirst = {
   minWidth: 150,
 } as const;
 
+/**
+ * The Cases column stays in view too (issue 33: on a phone it sat 400 px off-screen): it sticks
+ * to the right edge while the dates scroll under it, and takes its place before Total Units
+ * once the row is scrolled to its end.
+ */
+const stickyCases = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+  boxShadow: '-1px 0 0 var(--mantine-color-gray-3)',
+} as const;
+
 /** A past delivery's cell: 'n C' for n cases, '-' for none (spec section 2). */
 export function historyCell(cases: number | undefined): string {
   return cases && cases > 0 ? `${cases} C` : '-';
@@ -84,7 +97,9 @@ export function WorksheetTable({ worksheet }: { worksheet: Worksheet }) {
                 <Table.Th w={56} ta="right">
                   Par
                 </Table.Th>
-                <Table.Th w={88}>Cases</Table.Th>
+                <Table.Th w={88} style={stickyCases}>
+                  Cases
+                </Table.Th>
                 <Table.Th w={122} ta="right">
                   Total Units
                 </Table.Th>
@@ -114,7 +129,7 @@ export function WorksheetTable({ worksheet }: { worksheet: Worksheet }) {
                     <Table.Td ta="right" data-testid={`worksheet-par-${row.Code}`}>
                       {row.Par ?? ''}
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td style={stickyCases}>
                       <TextInput
                         className="ws-no-print"
                         size="xs"
@@ -163,11 +178,12 @@ function NotOfferedRow({ row, dates }: { row: WorksheetRow; dates: readonly stri
       ))}
       <Table.Td ta="right">{row.UnitsPerCase}</Table.Td>
       <Table.Td ta="right">{row.Par ?? ''}</Table.Td>
-      <Table.Td colSpan={2}>
+      <Table.Td style={stickyCases}>
         <Text span fz="xs" fw={700} c="red.9">
           {NO_LONGER_OFFERED}
         </Text>
       </Table.Td>
+      <Table.Td />
     </Table.Tr>
   );
 }
