@@ -25,15 +25,18 @@ export interface GuideView {
 export function LastDeliveries({
   dates,
   figures,
+  tight = false,
 }: {
   dates: readonly string[];
   figures?: OrderGuideProduct;
+  /** A phone's card: narrower cells, beside the product's code. */
+  tight?: boolean;
 }) {
   if (dates.length === 0) return null;
   return (
-    <Group gap={6} wrap="nowrap" fz="xs" ff="monospace" data-testid="last-deliveries">
+    <Group gap={tight ? 4 : 6} wrap="nowrap" fz="xs" ff="monospace" data-testid="last-deliveries">
       {dates.map((d) => (
-        <Stack key={d} gap={0} align="center" miw={34}>
+        <Stack key={d} gap={0} align="center" miw={tight ? 30 : 34}>
           <Text span fz={10} c="dimmed" lh={1.2}>
             {formatMonthDay(d)}
             <VisuallyHidden>:</VisuallyHidden>

@@ -1,4 +1,5 @@
-import { Box, Button, Group, Text } from '@mantine/core';
+import { Box, Button, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
 import type { OrderTotals } from '../order-draft';
 import type { OrderMinimum } from '../use-order-form';
 import { missingCasesText, OrderTotalsLine } from './order-totals';
@@ -14,6 +15,11 @@ export interface OrderFormNavProps {
   asStaff?: boolean;
   onBack: () => void;
   isSubmitting: boolean;
+  /**
+   * A phone: the bar is one line (the totals in short and the hint cut to a line, both whole a
+   * tap away), so that step 2 shows five products at a time, not two (issue 33).
+   */
+  compact?: boolean;
 }
 
 const hints = [
@@ -48,7 +54,9 @@ export function OrderFormNav({
   asStaff = false,
   onBack,
   isSubmitting,
+  compact = false,
 }: OrderFormNavProps) {
+  const [open, setOpen] = useState(false);
   const hint =
     active < 2 && !stepValid
       ? active === 1 && totals && totals.invalid > 0
@@ -59,44 +67,102 @@ export function OrderFormNav({
             ? minimumHint(minimum, asStaff)
             : hints[active as 0 | 1]
       : null;
+  const buttons = (
+    <Group gap="sm" ml="auto" wrap="nowrap">
+      {active > 0 && (
+        <Button variant="default" onClick={onBack} disabled={isSubmitting}>
+          Back
+        </Button>
+      )}
+      {active < 2 ? (
+        <Button type="submit" disabled={!stepValid} aria-describedby={hint ? 'order-step-hint' : undefined}>
+          Continue
+        </Button>
+      ) : (
+        <Button type="submit" loading={isSubmitting}>
+          Submit
+        </Button>
+      )}
+    </Group>
+  );
+  const summary = compact && totals !== null && !open;
   return (
     <Box
       pos="sticky"
       bottom={0}
-      py="sm"
+      py={compact ? 8 : 'sm'}
       bg="var(--mantine-color-body)"
       style={{ borderTop: '1px solid var(--mantine-color-gray-3)', zIndex: 2 }}
+      data-testid="order-nav"
     >
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Box style={{ minWidth: 0 }}>
-          {totals && <OrderTotalsLine totals={totals} minimum={minimum} />}
-          {hint && (
-            <Text fz="sm" c="dimmed" id="order-step-hint">
-              {hint}
-            </Text>
-          )}
-        </Box>
-        <Group gap="sm" ml="auto" wrap="nowrap">
-          {active > 0 && (
-            <Button variant="default" onClick={onBack} disabled={isSubmitting}>
-              Back
-            </Button>
-          )}
-          {active < 2 ? (
-            <Button
-              type="submit"
-              disabled={!stepValid}
-              aria-describedby={hint ? 'order-step-hint' : undefined}
-            >
-              Continue
-            </Button>
-          ) : (
-            <Button type="submit" loading={isSubmitting}>
-              Submit
-            </Button>
-          )}
+      {summary ? (
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <UnstyledButton
+            onClick={() => setOpen(true)}
+            aria-expanded={false}
+            aria-label="Show the order's totals"
+            style={{ flex: 1, minWidth: 0, minHeight: 44 }}
+          >
+            <ShortTotals totals={totals} minimum={minimum} />
+            {hint && (
+              <Text component="span" display="block" fz="xs" c="dimmed" truncate="end" id="order-step-hint">
+                {hint}
+              </Text>
+            )}
+          </UnstyledButton>
+          {/* The whole line for screen readers (its polite updates), as it reads on a desk. */}
+          <VisuallyHidden>
+            <OrderTotalsLine totals={totals} minimum={minimum} />
+          </VisuallyHidden>
+          {buttons}
         </Group>
-      </Group>
+      ) : (
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          <Box style={{ minWidth: 0 }}>
+            {compact && totals && (
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                px={0}
+                h={44}
+                onClick={() => setOpen(false)}
+                aria-expanded
+              >
+                Hide totals
+              </Button>
+            )}
+            {totals && <OrderTotalsLine totals={totals} minimum={minimum} />}
+            {hint && (
+              <Text fz="sm" c="dimmed" id="order-step-hint">
+                {hint}
+              </Text>
+            )}
+          </Box>
+          {buttons}
+        </Group>
+      )}
     </Box>
+  );
+}
+
+/** The running total in one short line: "3 products · 12 cases", and what the minimum misses. */
+function ShortTotals({ totals, minimum }: { totals: OrderTotals; minimum: OrderMinimum | null }) {
+  return (
+    <Text
+      component="span"
+      display="block"
+      fz="sm"
+      truncate="end"
+      aria-live="polite"
+      data-testid="order-totals-short"
+    >
+      <strong>{totals.products}</strong> {totals.products === 1 ? 'product' : 'products'} ·{' '}
+      <strong>{totals.cases}</strong> {totals.cases === 1 ? 'case' : 'cases'}
+      {minimum?.missing && (
+        <Text span fz="sm" c="red.9" fw={700}>
+          {` · ${missingCasesText(minimum.missing)}`}
+        </Text>
+      )}
+    </Text>
   );
 }

@@ -258,6 +258,7 @@ export function OrderForm({ onSaveStatus, onDraftConflict, staff, ...setup }: Or
           asStaff={setup.asStaff ?? false}
           onBack={() => goTo(active - 1)}
           isSubmitting={isSubmitting}
+          compact={isPhone}
         />
       </Stack>
     </form>

@@ -63,16 +63,11 @@ const ProductCard = memo(
     const stepOff = quantityError(cases, 'CaseQuantity') !== null;
     const count = quantityOf(cases);
     return (
-      <Paper component="li" withBorder radius="sm" px="sm" py={8} data-testid={`product-row-${Code}`}>
+      <Paper component="li" withBorder radius="sm" px="sm" py={6} data-testid={`product-row-${Code}`}>
         <Group wrap="nowrap" gap="xs" align="flex-start" justify="space-between">
-          <Box style={{ flex: 1, minWidth: 0 }}>
-            <Text fw={600} fz="sm" lh={1.3}>
-              {Description}
-            </Text>
-            <Text fz="xs" c="dimmed">
-              {Code} · Units/Case {UnitsPerCase}
-            </Text>
-          </Box>
+          <Text fw={600} fz="sm" lh={1.3} style={{ flex: 1, minWidth: 0 }}>
+            {Description}
+          </Text>
           <Text fz="xs" ta="right">
             Total Units{' '}
             <Text span fw={700} fz="xs" data-testid={`total-${Code}`}>
@@ -80,8 +75,14 @@ const ProductCard = memo(
             </Text>
           </Text>
         </Group>
-        {guide && figures && <LastDeliveries dates={guide.dates} figures={figures} />}
-        <Group wrap="nowrap" gap={6} align="flex-end" justify="flex-end" mt={6}>
+        {/* The code and the last deliveries share a line: five products in view on a phone (issue 33). */}
+        <Group wrap="nowrap" gap="xs" align="flex-end" justify="space-between">
+          <Text fz="xs" c="dimmed" style={{ minWidth: 0 }}>
+            {Code} · Units/Case {UnitsPerCase}
+          </Text>
+          {guide && figures && <LastDeliveries dates={guide.dates} figures={figures} tight />}
+        </Group>
+        <Group wrap="nowrap" gap={6} align="flex-end" justify="flex-end" mt={4}>
           {guide && figures && (
             <Box mr="auto">
               {guide.onHand ? (
