@@ -34,19 +34,22 @@ export function LastDeliveries({
 }) {
   if (dates.length === 0) return null;
   return (
-    <Group gap={tight ? 4 : 6} wrap="nowrap" fz="xs" ff="monospace" data-testid="last-deliveries">
-      {dates.map((d) => (
-        <Stack key={d} gap={0} align="center" miw={tight ? 30 : 34}>
-          <Text span fz={10} c="dimmed" lh={1.2}>
-            {formatMonthDay(d)}
-            <VisuallyHidden>:</VisuallyHidden>
-          </Text>
-          <Text span fz="xs" lh={1.3}>
-            {historyCell(figures?.History[d])}
-          </Text>
-        </Stack>
-      ))}
-    </Group>
+    <>
+      <VisuallyHidden> Last deliveries: </VisuallyHidden>
+      <Group gap={tight ? 4 : 6} wrap="nowrap" fz="xs" ff="monospace" data-testid="last-deliveries">
+        {dates.map((d) => (
+          <Stack key={d} gap={0} align="center" miw={tight ? 30 : 34}>
+            <Text span fz={10} c="dimmed" lh={1.2}>
+              {formatMonthDay(d)}
+              <VisuallyHidden>:</VisuallyHidden>
+            </Text>
+            <Text span fz="xs" lh={1.3}>
+              {historyCell(figures?.History[d])}
+            </Text>
+          </Stack>
+        ))}
+      </Group>
+    </>
   );
 }
 
