@@ -36,6 +36,11 @@ test('staff see the day on the home screen and go from it to what needs attentio
   await page.getByRole('link', { name: /web orders? not exported: regenerate/ }).click();
   // Filtered to the orders never exported: the same rule as the count.
   await expect(page).toHaveURL(/\/maint\/regenerateorders\?NotExported=true$/);
-  await expect(page.getByRole('heading', { name: 'Regenerate Orders', level: 1 })).toBeVisible();
+  const heading = page.getByRole('heading', { name: 'Regenerate Orders', level: 1 });
+  await expect(heading).toBeVisible();
+  // The whole title, on a phone too: it was cut to "Regenerate…" beside the top bar's icons (issue 33).
+  expect(
+    await heading.evaluate((h) => h.scrollHeight <= h.clientHeight && h.scrollWidth <= h.clientWidth),
+  ).toBe(true);
   await expect(page.getByRole('checkbox', { name: 'Not exported only' })).toBeChecked();
 });

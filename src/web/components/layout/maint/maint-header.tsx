@@ -36,7 +36,15 @@ export function MaintHeader({ compact, navIsDrawer, navOpened, onToggleNav }: Ma
           aria-label="Toggle navigation"
           aria-expanded={navOpened}
         />
-        <Title order={1} size={compact ? 'h4' : 'h3'} lineClamp={1} style={{ minWidth: 0 }}>
+        {/* Two lines on a phone: "Customer - New Order" and "Regenerate Orders" were cut to
+            "Customer - New…" beside the top bar's icons (issue 33). */}
+        <Title
+          order={1}
+          size={compact ? 'h5' : 'h3'}
+          lh={compact ? 1.2 : undefined}
+          lineClamp={compact ? 2 : 1}
+          style={{ minWidth: 0 }}
+        >
           {title}
         </Title>
       </Group>
