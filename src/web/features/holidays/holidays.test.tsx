@@ -74,13 +74,13 @@ describe('/maint/holidays', { timeout: 30_000 }, () => {
     const posted: unknown[] = [];
     mockApi({
       'GET Holidays': { status: 200, body: [] },
-      'GET Holiday/Orders?Dates=2026-12-04': {
+      'GET Holiday/Orders?Dates=2026-11-27': {
         status: 200,
         body: [
           {
             Id: 7,
             OrderNum: 'W100007',
-            DeliveryDate: '2026-12-04',
+            DeliveryDate: '2026-11-27',
             CompanyId: 1001,
             CustomerName: 'Blue Heron Tavern',
             IsWebOrder: true,
@@ -88,7 +88,7 @@ describe('/maint/holidays', { timeout: 30_000 }, () => {
           {
             Id: 8,
             OrderNum: 'ERP-55',
-            DeliveryDate: '2026-12-04',
+            DeliveryDate: '2026-11-27',
             CompanyId: 99,
             CustomerName: 'Corner Shop',
             IsWebOrder: false,
@@ -105,13 +105,13 @@ describe('/maint/holidays', { timeout: 30_000 }, () => {
     await screen.findByText('No holidays yet: every working day is a delivery day.');
     const addForm = within(screen.getByRole('region', { name: 'Add a Holiday' }));
     fireEvent.click(addForm.getByRole('button', { name: 'Date' }));
-    fireEvent.click(await screen.findByRole('button', { name: '4 December 2026' }));
+    fireEvent.click(await screen.findByRole('button', { name: '27 November 2026' }));
     fireEvent.change(addForm.getByRole('textbox', { name: 'Name' }), { target: { value: 'Inventory Day' } });
 
     fireEvent.click(addForm.getByRole('button', { name: 'Add Holiday' }));
     const dialog = await screen.findByRole('dialog', { name: 'Orders on this date' });
     expect(within(dialog).getByTestId('holiday-orders-count').textContent).toBe(
-      '2 orders are for delivery on Fri 12/04/2026.',
+      '2 orders are for delivery on Fri 11/27/2026.',
     );
     const listed = within(within(dialog).getByRole('list', { name: 'Orders on the holiday' })).getAllByRole(
       'listitem',
@@ -126,6 +126,6 @@ describe('/maint/holidays', { timeout: 30_000 }, () => {
 
     fireEvent.click(addForm.getByRole('button', { name: 'Add Holiday' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Add Holiday' }));
-    await vi.waitFor(() => expect(posted).toEqual([{ Date: '2026-12-04', Name: 'Inventory Day' }]));
+    await vi.waitFor(() => expect(posted).toEqual([{ Date: '2026-11-27', Name: 'Inventory Day' }]));
   });
 });

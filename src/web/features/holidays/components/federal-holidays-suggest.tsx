@@ -9,6 +9,7 @@ import {
 } from '../../../../domain/delivery-calendar.schema';
 import { usFederalHolidays } from '../../../../domain/federal-holidays';
 import { CardList } from '../../../components/card-list';
+import { nameDatePopup } from '../../../lib/name-date-popup';
 import { showSavedToast } from '../../../lib/saved-toast';
 import { useAddHolidays } from '../api/add-holiday';
 import { confirmHolidayOrders } from './confirm-holiday-orders';
@@ -120,7 +121,12 @@ export function FederalHolidaysSuggest({ year, holidays }: { year: number; holid
                       w={130}
                       nextLabel="Next month"
                       previousLabel="Previous month"
-                      popoverProps={{ withinPortal: true, returnFocus: true }}
+                      popoverProps={{
+                        withinPortal: true,
+                        returnFocus: true,
+                        onOpen: nameDatePopup(`Choose the date of ${row.suggested}`),
+                      }}
+                      hideOutsideDates
                     />
                     <Text fz="sm" mt={8} w={90} c="dimmed">
                       {row.Date ? WEEKDAYS[dayOfWeek(row.Date)] : ''}

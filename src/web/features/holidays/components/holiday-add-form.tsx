@@ -8,11 +8,14 @@ import {
 } from '../../../../domain/delivery-calendar.schema';
 import { IconPlus } from '../../../components/icons';
 import { isApiError } from '../../../lib/api-client';
+import { nameDatePopup } from '../../../lib/name-date-popup';
 import { showSavedToast } from '../../../lib/saved-toast';
 import { showSaveError } from '../../../lib/server-form-errors';
 import { zodValidate } from '../../../lib/zod-form';
 import { useAddHoliday } from '../api/add-holiday';
 import { confirmHolidayOrders } from './confirm-holiday-orders';
+
+const nameHolidayCalendar = nameDatePopup("Choose the holiday's date");
 
 interface Values {
   Date: string | null;
@@ -61,7 +64,9 @@ export function HolidayAddForm() {
               w={{ base: '100%', xs: 180 }}
               nextLabel="Next month"
               previousLabel="Previous month"
-              popoverProps={{ withinPortal: true, returnFocus: true }}
+              // Named, and no faint days of the months around (2.39:1 against axe's 4.5): issue 33.
+              popoverProps={{ withinPortal: true, returnFocus: true, onOpen: nameHolidayCalendar }}
+              hideOutsideDates
               key={form.key('Date')}
               {...form.getInputProps('Date')}
             />

@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { ALL_CUSTOMER_TYPES } from '../../../../domain/customer-type.schema';
 import { type Message, MessageSaveSchema } from '../../../../domain/message.schema';
 import { SaveCancelButtons } from '../../../components/save-cancel-buttons';
+import { nameDatePopup } from '../../../lib/name-date-popup';
 import { showSavedToast } from '../../../lib/saved-toast';
 import { showSaveError } from '../../../lib/server-form-errors';
 import { zodValidate } from '../../../lib/zod-form';
@@ -104,6 +105,8 @@ export function MessageForm({ id, message, onDone }: MessageFormProps) {
               valueFormat={DATE_FORMAT}
               placeholder={DATE_FORMAT}
               clearButtonProps={{ 'aria-label': 'Clear Start Date' }}
+              popoverProps={{ onOpen: nameDatePopup('Choose the Start Date') }}
+              hideOutsideDates
               {...form.getInputProps('StartDate')}
             />
             <DatePickerInput
@@ -113,6 +116,8 @@ export function MessageForm({ id, message, onDone }: MessageFormProps) {
               valueFormat={DATE_FORMAT}
               placeholder={DATE_FORMAT}
               clearButtonProps={{ 'aria-label': 'Clear End Date' }}
+              popoverProps={{ onOpen: nameDatePopup('Choose the End Date') }}
+              hideOutsideDates
               {...form.getInputProps('EndDate')}
             />
           </SimpleGrid>

@@ -7,6 +7,7 @@ import {
   isSelectableDeliveryDate,
   needsFarDateConfirmation,
 } from '../../../../domain/delivery-date';
+import { nameDatePopup } from '../../../lib/name-date-popup';
 import { formatDate, formatWeekdayDate } from '../order-time';
 
 const FAR_COLOR = 'var(--mantine-color-red-9)';
@@ -26,17 +27,8 @@ export function excludedDeliveryDate(ctx: DeliveryDateContext): (date: string) =
   return (date) => !isSelectableDeliveryDate(date, ctx);
 }
 
-/**
- * The calendar popup is a dialog without a name (axe: aria-dialog-name): Mantine points its
- * aria-labelledby at an id the field does not carry, and takes no props for the popup itself.
- */
-function nameCalendar() {
-  requestAnimationFrame(() => {
-    for (const popup of document.querySelectorAll('[data-dates-dropdown][role="dialog"]')) {
-      popup.setAttribute('aria-label', 'Choose a delivery date');
-    }
-  });
-}
+/** The calendar popup's name (it has none of its own). */
+const nameCalendar = nameDatePopup('Choose a delivery date');
 
 /** A holiday's day in the calendar says why it is disabled, to screen readers and as a tooltip. */
 export function holidayLabel(date: string, ctx: DeliveryDateContext): string | undefined {

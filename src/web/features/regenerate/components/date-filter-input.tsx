@@ -53,6 +53,8 @@ export function DateFilterInput({ label, value, onChange, minDate, maxDate, w }:
             }}
             nextLabel="Next month"
             previousLabel="Previous month"
+            // No faint days of the months around: they read at 2.39:1 (issue 33).
+            hideOutsideDates
           />
           <Group justify="flex-end">
             <Button variant="default" size="xs" onClick={() => setOpened(false)}>
