@@ -16,7 +16,11 @@ import {
   type OrderHistoryRow,
   parseOrderHistoryLine,
 } from './order-history.parser.js';
-import { otherCustomersWebOrderMessage, writeStagedDelivered } from './order-history-delivered.writer.js';
+import {
+  otherCustomersOrderMessage,
+  otherCustomersWebOrderMessage,
+  writeStagedDelivered,
+} from './order-history-delivered.writer.js';
 import { orderHistoryPreview } from './order-history-preview.js';
 import { onLineConflict, openRowWriter } from './order-history-rows.writer.js';
 import { copyLine, type SqlRunner } from './sql-runner.js';
@@ -94,10 +98,15 @@ const applyBatch = `
   with nums as (select distinct order_num from ${STAGE}),
   web as (
     select o.order_num, o.customer_id from orders o join nums using (order_num) where o.source = 'web'),
+  known as (select s.*, c.id as customer_id from ${STAGE} s join customers c on c.company_id = s.company_id),
+  owner as (
+    -- An order number is one customer's: the stored order's, or for a new order its first line's.
+    select distinct on (k.order_num) k.order_num, coalesce(o.customer_id, k.customer_id) as customer_id
+    from known k left join orders o on o.order_num = k.order_num and o.source = 'import'
+    order by k.order_num, k.line),
   src as (
-    select s.*, c.id as customer_id
-    from ${STAGE} s join customers c on c.company_id = s.company_id
-    where s.order_num not in (select order_num from web)),
+    select k.* from known k join owner w on w.order_num = k.order_num and w.customer_id = k.customer_id
+    where k.order_num not in (select order_num from web)),
   hdr as (
     insert into orders (customer_id, order_num, source, order_type, create_date, delivery_date, name, phone,
                         reference_po, status)
@@ -154,10 +163,15 @@ const applyBatch = `
       + (select count(*) from lines l where l.header_updated
            and not exists (select 1 from up where up.order_id = l.order_id and up.code = l.code)))::int
       as updated,
-    (select coalesce(json_agg(json_build_array(s.line, s.company_id, s.order_num, c.id is null)), '[]')
+    (select coalesce(json_agg(json_build_array(s.line, s.company_id, s.order_num,
+        case when c.id is null then 'customer' when w.order_num is not null then 'web' else 'owner' end,
+        oc.company_id)), '[]')
      from ${STAGE} s left join customers c on c.company_id = s.company_id
-     where c.id is null
-       or exists (select 1 from web w where w.order_num = s.order_num and w.customer_id <> c.id)) as rejected,
+       left join web w on w.order_num = s.order_num
+       left join owner ow on ow.order_num = s.order_num
+       left join customers oc on oc.id = ow.customer_id
+     where c.id is null or (w.order_num is not null and w.customer_id <> c.id)
+       or (w.order_num is null and ow.customer_id <> c.id)) as rejected,
     (select count(*) from ${STAGE} s join customers c on c.company_id = s.company_id
        join web w on w.order_num = s.order_num and w.customer_id = c.id)::int as web_lines`;
 
@@ -166,8 +180,8 @@ interface BatchResult {
   unknown_items: number;
   inserted: number;
   updated: number;
-  /** [line, company id, order number, unknown customer] */
-  rejected: [number, number, string, boolean][];
+  /** [line, company id, order number, why, the order's customer's company id] */
+  rejected: [number, number, string, 'customer' | 'web' | 'owner', number | null][];
   /** Lines of the customer's own web orders: written by order-history-delivered.writer.ts. */
   web_lines: number;
 }
@@ -192,11 +206,14 @@ async function openStagedWriter(
         : { applied: 0, inserted: 0, updated: 0 };
       unknown.items += result.unknown_items;
       const rejected: WriterRejection[] = result.rejected.map(
-        ([line, companyId, orderNum, unknownCustomer]) => ({
+        ([line, companyId, orderNum, why, ownerCompanyId]) => ({
           Line: line,
-          Message: unknownCustomer
-            ? unknownCustomerMessage(companyId)
-            : otherCustomersWebOrderMessage(orderNum),
+          Message:
+            why === 'customer'
+              ? unknownCustomerMessage(companyId)
+              : why === 'web'
+                ? otherCustomersWebOrderMessage(orderNum)
+                : otherCustomersOrderMessage(orderNum, ownerCompanyId!, companyId),
         }),
       );
       return {

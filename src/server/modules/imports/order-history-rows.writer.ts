@@ -6,6 +6,7 @@ import { type ImportEnv, type ImportWriter, lastByKey } from './import-runner.js
 import type { OrderHistoryRow } from './order-history.parser.js';
 import {
   type DeliveredRow,
+  otherCustomersOrderMessage,
   otherCustomersWebOrderMessage,
   writeDeliveredRows,
 } from './order-history-delivered.writer.js';
@@ -127,6 +128,7 @@ export async function openRowWriter(
   unknown: { items: number },
 ): Promise<ImportWriter<OrderHistoryRow>> {
   const customerIds = await loadCustomerIds(q);
+  const companyIds = new Map([...customerIds].map(([companyId, id]) => [id, companyId]));
   const products = await loadProducts(q);
   const today = businessToday(env.now, env.businessTz);
   return {
@@ -153,12 +155,23 @@ export async function openRowWriter(
       const webOrders = new Map<string, { id: number; customerId: number }>();
       const orderIds = new Map<string, number>();
       const toUpdate: OrderHeader[] = [];
+      // An order number is one customer's: the stored order's, or for a new one its first line's.
+      const owners = new Map([...headers.values()].map((h) => [h.n, h.c]));
       for (const e of existing) {
+        owners.set(e.order_num, e.customer_id);
         if (e.source === 'web') {
           webOrders.set(e.order_num, { id: e.id, customerId: e.customer_id });
         } else {
           orderIds.set(e.order_num, e.id);
-          toUpdate.push({ ...headers.get(e.order_num)!, id: e.id });
+          const header = headers.get(e.order_num)!;
+          if (header.c === e.customer_id) toUpdate.push({ ...header, id: e.id });
+          else {
+            // The batch's first line names another customer: the order's header comes from its own customer's first line.
+            const own = known.find(
+              (r) => r.orderNum === e.order_num && customerIds.get(r.companyId) === e.customer_id,
+            );
+            if (own) toUpdate.push({ ...orderHeader(own, e.customer_id), id: e.id });
+          }
         }
       }
       const toInsert = [...headers.values()].filter((h) => !webOrders.has(h.n) && !orderIds.has(h.n));
@@ -180,6 +193,15 @@ export async function openRowWriter(
       const lines: OrderLineValues[] = [];
       const delivered: DeliveredRow[] = [];
       for (const row of known) {
+        const owner = owners.get(row.orderNum)!;
+        const customerId = customerIds.get(row.companyId)!;
+        if (owner !== customerId && !webOrders.has(row.orderNum)) {
+          rejected.push({
+            Line: row.line,
+            Message: otherCustomersOrderMessage(row.orderNum, companyIds.get(owner)!, row.companyId),
+          });
+          continue;
+        }
         const orderId = orderIds.get(row.orderNum);
         if (orderId === undefined) {
           // A web order's line (design.md 7.12): what the ERP did with it, if it is this customer's.

@@ -1,0 +1,96 @@
+import { readFileSync } from 'node:fs';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customers, orderLines, orders } from '../../db/schema.js';
+import { createTestApp, signInAdmin, type TestApp } from '../../test/helpers.js';
+import { fixturePath } from '../../test/import-fixtures/read-fixture.js';
+import { multipartFile } from '../../test/multipart.js';
+
+/**
+ * Files written the way real ERPs write them (issue 43), each one a fixture under
+ * import-fixtures/erp, imported as a distributor's staff would.
+ */
+describe('ERP files as real ERPs write them', () => {
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookie = await signInAdmin(t.app);
+    const res = await upload('/api/CustomerImport', fixture('customers-8001-8003.txt'));
+    expect(res.json()).toMatchObject({ Inserted: 3, RejectedCount: 0 });
+  });
+  afterAll(async () => t.close());
+
+  const upload = (url: string, content: string | Buffer, fileName = 'erp.txt') => {
+    const body = multipartFile(content, { fileName });
+    return t.app.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, cookie } });
+  };
+  const fixture = (name: string) => readFileSync(fixturePath(`erp/${name}`));
+  const orderOf = async (orderNum: string) => {
+    const [row] = await t.db
+      .select({ id: orders.id, companyId: customers.companyId })
+      .from(orders)
+      .innerJoin(customers, eq(customers.id, orders.customerId))
+      .where(eq(orders.orderNum, orderNum));
+    return row;
+  };
+  const linesOf = async (orderNum: string) => {
+    const order = await orderOf(orderNum);
+    if (!order) return [];
+    const lines = await t.db
+      .select()
+      .from(orderLines)
+      .where(eq(orderLines.orderId, order.id))
+      .orderBy(asc(orderLines.code));
+    return lines.map((l) => [l.code, l.caseQuantity, l.unitQuantity]);
+  };
+  const messages = (report: { Rejected: { Line: number; Message: string }[] }) =>
+    report.Rejected.map((r) => [r.Line, r.Message]);
+
+  describe('one order number never crosses customers', () => {
+    it('in one file: the line of the second customer is refused, naming both', async () => {
+      const file = fixture('order-one-number-two-customers.txt');
+      const preview = (await upload('/api/OrderHistoryImport?dryRun=1', file)).json();
+      const expected = [
+        [
+          2,
+          "Order DUP-1 is customer 8001's; this line names customer 8002, and an order number cannot belong to two customers",
+        ],
+      ];
+      expect(messages(preview)).toEqual(expected);
+      const report = (await upload('/api/OrderHistoryImport', file)).json();
+      expect(report).toMatchObject({ Lines: 3, Inserted: 2, RejectedCount: 1 });
+      expect(messages(report)).toEqual(expected);
+      expect(await orderOf('DUP-1')).toMatchObject({ companyId: 8001 });
+      expect(await linesOf('DUP-1')).toEqual([['FX-100', 3, 0]]);
+      expect(await orderOf('OWN-2')).toMatchObject({ companyId: 8002 });
+    });
+
+    it('across files: a second file naming the order for another customer moves nothing', async () => {
+      expect(
+        (await upload('/api/OrderHistoryImport', fixture('order-dup-first-file.txt'))).json(),
+      ).toMatchObject({ Inserted: 2 });
+      const second = fixture('order-dup-second-file.txt');
+      const expected = {
+        Line: 1,
+        Message:
+          "Order DUP-2 is customer 8001's; this line names customer 8002, and an order number cannot belong to two customers",
+      };
+      const preview = await upload('/api/OrderHistoryImport?dryRun=1', second);
+      // Every line refused: the whole file is.
+      expect(preview.statusCode).toBe(422);
+      expect(preview.json().Errors).toEqual([{ Field: 'Line 1', Message: expected.Message }]);
+      const res = await upload(
+        '/api/OrderHistoryImport',
+        Buffer.concat([second, fixture('order-one-number-two-customers.txt')]),
+      );
+      expect(res.statusCode).toBe(200);
+      expect(res.json().Rejected[0]).toMatchObject(expected);
+      expect(await orderOf('DUP-2')).toMatchObject({ companyId: 8001 });
+      expect(await linesOf('DUP-2')).toEqual([
+        ['FX-100', 3, 0],
+        ['FX-101', 2, 0],
+      ]);
+    });
+  });
+});
