@@ -93,4 +93,34 @@ describe('ERP files as real ERPs write them', () => {
       ]);
     });
   });
+
+  describe('a header line is read, not skipped', () => {
+    it('maps known names in another order: 5 cases stay 5 cases', async () => {
+      const res = await upload(
+        '/api/OrderHistoryImport',
+        fixture('order-history-header-cases-before-units.txt'),
+      );
+      expect(res.json()).toMatchObject({ Lines: 1, Inserted: 1, RejectedCount: 0 });
+      expect(await linesOf('HDR-1')).toEqual([['FX-100', 5, 0]]);
+    });
+
+    it('refuses a file whose header names an unknown column, or misses one, naming them', async () => {
+      const unknown = await upload('/api/ItemImport', fixture('items-header-unknown-name.txt'));
+      expect(unknown.statusCode).toBe(422);
+      expect(unknown.json().ErrorMessage).toMatch(
+        /^The header line names a column this file does not have: 'Colour'; it has no column UNIT_UOM\. /,
+      );
+      const missing = await upload('/api/ItemImport', fixture('items-header-missing-name.txt'));
+      expect(missing.statusCode).toBe(422);
+      expect(missing.json().ErrorMessage).toMatch(/^The header line has no column CASE_UOM\. /);
+    });
+
+    it('reads a first line that is not a header as data, and rejects it with its reason', async () => {
+      const report = (await upload('/api/ItemImport', fixture('items-first-line-12pk.txt'))).json();
+      expect(report).toMatchObject({ Lines: 3, Inserted: 2, RejectedCount: 1 });
+      expect(messages(report)).toEqual([
+        [1, "Units per case must be a whole number from 1 to 9999 (found '12PK')"],
+      ]);
+    });
+  });
 });

@@ -117,20 +117,6 @@ export function parseWholeNumber(value: string): number | null {
   return WHOLE.test(s) ? Math.trunc(Number(s)) : null;
 }
 
-/**
- * A first line that names the columns instead of holding data: every number column holds
- * something that is not a number, and at least one holds a word.
- */
-export function looksLikeHeader(cols: string[], numericColumns: readonly number[]): boolean {
-  let words = 0;
-  for (const i of numericColumns) {
-    const cell = cols[i] ?? '';
-    if (cell !== '' && (parseWholeNumber(cell) !== null || !Number.isNaN(Number(cell)))) return false;
-    if (/[A-Za-z]/.test(cell)) words++;
-  }
-  return words > 0;
-}
-
 /** `min`: the fewest columns a line may have when the last ones are optional. */
 export function columnCountMessage(found: number, columns: readonly string[], min = columns.length): string {
   const expected =

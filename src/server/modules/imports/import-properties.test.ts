@@ -1,34 +1,31 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseFile } from '../../test/parse-file.js';
-import { CUSTOMER_COLUMNS, CUSTOMER_NUMERIC_COLUMNS, parseCustomerLine } from './customer.parser.js';
+import { CUSTOMER_COLUMNS, CUSTOMER_HEADER_NAMES, parseCustomerLine } from './customer.parser.js';
 import {
   CUSTOMER_ITEM_COLUMNS,
-  CUSTOMER_ITEM_NUMERIC_COLUMNS,
+  CUSTOMER_ITEM_HEADER_NAMES,
   parseCustomerItemLine,
 } from './customer-item.parser.js';
 import { parseDate } from './field-parsers.js';
-import { ITEM_COLUMNS, ITEM_NUMERIC_COLUMNS, type ItemRow, parseItemLine } from './item.parser.js';
+import { ITEM_COLUMNS, ITEM_HEADER_NAMES, type ItemRow, parseItemLine } from './item.parser.js';
 import type { LineFormat } from './line-parser.js';
 import {
   ORDER_HISTORY_COLUMNS,
+  ORDER_HISTORY_HEADER_NAMES,
   ORDER_HISTORY_MIN_COLUMNS,
-  ORDER_HISTORY_NUMERIC_COLUMNS,
   parseOrderHistoryLine,
 } from './order-history.parser.js';
 import { NotTextError, readTsvLines, type TsvLine } from './tsv-reader.js';
 
 const formats: [string, LineFormat<{ line: number }>][] = [
-  ['items', { columns: ITEM_COLUMNS, numericColumns: ITEM_NUMERIC_COLUMNS, parse: parseItemLine }],
-  [
-    'customers',
-    { columns: CUSTOMER_COLUMNS, numericColumns: CUSTOMER_NUMERIC_COLUMNS, parse: parseCustomerLine },
-  ],
+  ['items', { columns: ITEM_COLUMNS, headerNames: ITEM_HEADER_NAMES, parse: parseItemLine }],
+  ['customers', { columns: CUSTOMER_COLUMNS, headerNames: CUSTOMER_HEADER_NAMES, parse: parseCustomerLine }],
   [
     'customer items',
     {
       columns: CUSTOMER_ITEM_COLUMNS,
-      numericColumns: CUSTOMER_ITEM_NUMERIC_COLUMNS,
+      headerNames: CUSTOMER_ITEM_HEADER_NAMES,
       parse: parseCustomerItemLine,
     },
   ],
@@ -37,7 +34,7 @@ const formats: [string, LineFormat<{ line: number }>][] = [
     {
       columns: ORDER_HISTORY_COLUMNS,
       minColumns: ORDER_HISTORY_MIN_COLUMNS,
-      numericColumns: ORDER_HISTORY_NUMERIC_COLUMNS,
+      headerNames: ORDER_HISTORY_HEADER_NAMES,
       parse: parseOrderHistoryLine,
     },
   ],
@@ -145,7 +142,7 @@ describe('a well-formed items file', () => {
           const text = `${lines.join(`${eol}${eol}`)}${eol}`;
           const parsed = await parseFile(readTsvLines(inChunks(Buffer.from(text), [7, 50])), {
             columns: ITEM_COLUMNS,
-            numericColumns: ITEM_NUMERIC_COLUMNS,
+            headerNames: ITEM_HEADER_NAMES,
             parse: parseItemLine,
           });
           expect(parsed.rejected).toEqual([]);

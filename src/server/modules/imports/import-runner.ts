@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.js';
 import { unprocessable } from '../../lib/http-error.js';
 import { type AuditActor, recordAuditSql } from '../audit/audit.js';
 import { ByteLines } from './byte-lines.js';
+import { HeaderError } from './header-line.js';
 import { ChangeCollector, type ImportPreviewDefinition } from './import-changes.js';
 import { createLineParser, type LineFormat, reportedText } from './line-parser.js';
 import { RepeatedKeys } from './repeated-keys.js';
@@ -208,7 +209,7 @@ export async function runImport<Row extends { line: number }>(
       } catch (err) {
         // A batch may still be on its way to the database: let it land before the rollback.
         await pipe.writing?.catch(() => {});
-        if (err instanceof NotTextError) throw unprocessable(err.message);
+        if (err instanceof NotTextError || err instanceof HeaderError) throw unprocessable(err.message);
         throw err;
       }
 

@@ -11,8 +11,8 @@ import type {
 } from './import-runner.js';
 import {
   ORDER_HISTORY_COLUMNS,
+  ORDER_HISTORY_HEADER_NAMES,
   ORDER_HISTORY_MIN_COLUMNS,
-  ORDER_HISTORY_NUMERIC_COLUMNS,
   type OrderHistoryRow,
   parseOrderHistoryLine,
 } from './order-history.parser.js';
@@ -241,7 +241,7 @@ export const orderHistoryImport: ImportDefinition<OrderHistoryRow> = {
   kind: 'OrderHistory',
   columns: ORDER_HISTORY_COLUMNS,
   minColumns: ORDER_HISTORY_MIN_COLUMNS,
-  numericColumns: ORDER_HISTORY_NUMERIC_COLUMNS,
+  headerNames: ORDER_HISTORY_HEADER_NAMES,
   parse: parseOrderHistoryLine,
   // One order's lines come together in the ERP's file: keys are remembered per order (decision 030).
   recordKey: (r) => ({ key: `Order ${r.orderNum} item ${r.code}`, scope: r.orderNum }),

@@ -3,15 +3,15 @@ import { parseFixture } from '../../test/import-fixtures/read-fixture.js';
 import { splitColumns } from './field-parsers.js';
 import {
   ORDER_HISTORY_COLUMNS,
+  ORDER_HISTORY_HEADER_NAMES,
   ORDER_HISTORY_MIN_COLUMNS,
-  ORDER_HISTORY_NUMERIC_COLUMNS,
   parseOrderHistoryLine,
 } from './order-history.parser.js';
 
 const format = {
   columns: ORDER_HISTORY_COLUMNS,
   minColumns: ORDER_HISTORY_MIN_COLUMNS,
-  numericColumns: ORDER_HISTORY_NUMERIC_COLUMNS,
+  headerNames: ORDER_HISTORY_HEADER_NAMES,
   parse: parseOrderHistoryLine,
 };
 
