@@ -18,6 +18,9 @@ describe('ERP files as real ERPs write them', () => {
     cookie = await signInAdmin(t.app);
     const res = await upload('/api/CustomerImport', fixture('customers-8001-8003.txt'));
     expect(res.json()).toMatchObject({ Inserted: 3, RejectedCount: 0 });
+    expect((await upload('/api/ItemImport', fixture('items.txt'))).json()).toMatchObject({ Inserted: 3 });
+    const links = await upload('/api/CustomerItemsImport', fixture('customer-items-8003.txt'));
+    expect(links.json()).toMatchObject({ Inserted: 3 });
   });
   afterAll(async () => t.close());
 
@@ -121,6 +124,31 @@ describe('ERP files as real ERPs write them', () => {
       expect(messages(report)).toEqual([
         [1, "Units per case must be a whole number from 1 to 9999 (found '12PK')"],
       ]);
+    });
+  });
+
+  it('a re-exported order replaces its lines, in the preview too, and the report counts those removed', async () => {
+    expect(
+      (await upload('/api/OrderHistoryImport', fixture('order-reexport-first.txt'))).json(),
+    ).toMatchObject({
+      Inserted: 3,
+    });
+    const second = fixture('order-reexport-second.txt');
+    const note =
+      'One line was removed from an order the file lists without it: an order in an order history file is the whole order';
+    const preview = (await upload('/api/OrderHistoryImport?dryRun=1', second)).json();
+    expect(preview).toMatchObject({ Unchanged: 2, Notes: [note] });
+    expect(await linesOf('REX-1')).toHaveLength(3);
+    const report = (await upload('/api/OrderHistoryImport', second)).json();
+    expect(report).toMatchObject({ Lines: 2, Inserted: 0, Updated: 0, Unchanged: 2, Notes: [note] });
+    expect(await linesOf('REX-1')).toEqual([
+      ['FX-100', 4, 0],
+      ['FX-101', 3, 0],
+    ]);
+    // Read again, the file changes nothing more.
+    expect((await upload('/api/OrderHistoryImport', second)).json()).toMatchObject({
+      Unchanged: 2,
+      Notes: [],
     });
   });
 });

@@ -61,6 +61,8 @@ export interface WriteBatch<Row> {
 
 export interface ImportWriter<Row> {
   write(batch: WriteBatch<Row>): Promise<BatchCounts>;
+  /** Once the whole file is written, before the report (what needs the whole file: order-history-replace.ts). */
+  finish?(): Promise<void>;
   /** Said once at the end, in the report's Notes. */
   notes(): string[];
 }
@@ -206,6 +208,7 @@ export async function runImport<Row extends { line: number }>(
         }
         await flush();
         if (pipe.writing) await pipe.writing;
+        await writer.finish?.();
       } catch (err) {
         // A batch may still be on its way to the database: let it land before the rollback.
         await pipe.writing?.catch(() => {});

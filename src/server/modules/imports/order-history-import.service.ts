@@ -22,6 +22,12 @@ import {
   writeStagedDelivered,
 } from './order-history-delivered.writer.js';
 import { orderHistoryPreview } from './order-history-preview.js';
+import {
+  REPLACE_TABLES,
+  removedLinesNote,
+  removeUnlistedLines,
+  stagedReplaceCtes,
+} from './order-history-replace.js';
 import { onLineConflict, openRowWriter } from './order-history-rows.writer.js';
 import { copyLine, type SqlRunner } from './sql-runner.js';
 
@@ -140,7 +146,7 @@ const applyBatch = `
            s.units_per_case, s.cases, s.units, coalesce(p.is_case_only, s.units = 0) as is_case_only,
            i.new_order, i.header_updated
     from src s join ids i using (order_num) left join products p on p.code = s.code
-    order by i.id, s.code, s.line desc),
+    order by i.id, s.code, s.line desc),${stagedReplaceCtes}
   fresh as (
     -- A new order's lines are new too: appended without conflict handling (a first import's path).
     insert into order_lines (order_id, product_id, code, description, units_per_case,
@@ -252,19 +258,30 @@ export const orderHistoryImport: ImportDefinition<OrderHistoryRow> = {
     const unknown = { items: 0 };
     const writer =
       q.kind === 'pg' ? await openStagedWriter(q, env, unknown) : await openRowWriter(q, env, unknown);
+    for (const table of REPLACE_TABLES) await q.query(table);
     let raised = false;
+    // Orders changed: every cached order guide is out of date once this commits (decision
+    // 054). A file that changes nothing changes nothing, not even the version.
+    const raise = async (changed: number) => {
+      if (raised || changed === 0) return;
+      await q.query(raiseOrderHistoryVersion);
+      raised = true;
+    };
+    let removed = { lines: 0, orders: 0 };
     return {
       async write(batch) {
         const counts = await writer.write(batch);
-        // Orders changed: every cached order guide is out of date once this commits (decision
-        // 054). A file that changes nothing changes nothing, not even the version.
-        if (!raised && counts.inserted + counts.updated > 0) {
-          await q.query(raiseOrderHistoryVersion);
-          raised = true;
-        }
+        await raise(counts.inserted + counts.updated);
         return counts;
       },
-      notes: () => (unknown.items ? [unknownItemsNote(unknown.items)] : []),
+      async finish() {
+        removed = await removeUnlistedLines(q);
+        await raise(removed.lines);
+      },
+      notes: () => [
+        ...(unknown.items ? [unknownItemsNote(unknown.items)] : []),
+        ...(removed.lines ? [removedLinesNote(removed.lines, removed.orders)] : []),
+      ],
     };
   },
 };

@@ -10,6 +10,7 @@ import {
   otherCustomersWebOrderMessage,
   writeDeliveredRows,
 } from './order-history-delivered.writer.js';
+import { noteRows } from './order-history-replace.js';
 import { copyLine, rowsJson, type SqlRunner } from './sql-runner.js';
 
 /**
@@ -228,6 +229,11 @@ export async function openRowWriter(
       const old = unique.filter((l) => !newOrders.has(l[0]));
       // The lines of an order new in this batch are new too: appended, the fast path of a first import.
       await q.copyIn('order_lines', lineColumns, fresh.map(copyLine));
+      await noteRows(
+        q,
+        [...newOrders],
+        old.map((l) => [l[0], l[2]]),
+      );
       let inserted = fresh.length;
       let updated = 0;
       if (old.length) {
