@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customers, orderLines, orders } from '../../db/schema.js';
-import { createTestApp, signInAdmin, type TestApp } from '../../test/helpers.js';
+import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../../test/helpers.js';
 import { fixturePath } from '../../test/import-fixtures/read-fixture.js';
 import { multipartFile } from '../../test/multipart.js';
 
@@ -149,6 +149,64 @@ describe('ERP files as real ERPs write them', () => {
     expect((await upload('/api/OrderHistoryImport', second)).json()).toMatchObject({
       Unchanged: 2,
       Notes: [],
+    });
+  });
+
+  it('credits are stored as returns, shown as returns in the history, and never count in the guide', async () => {
+    const customer = await signInCustomer(t.app, 8003, 60603);
+    const guide = async () => {
+      const [c] = await t.db.select().from(customers).where(eq(customers.companyId, 8003));
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/Customer/${c!.id}/OrderGuide?date=2026-11-27`,
+        headers: { cookie: customer },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    expect(
+      (await upload('/api/OrderHistoryImport', fixture('order-history-purchases.txt'))).json(),
+    ).toMatchObject({ Inserted: 2 });
+    const before = await guide();
+    expect(before.Products.find((p: { Code: string }) => p.Code === 'FX-100').History).toMatchObject({
+      '2026-11-16': 3,
+      '2026-11-18': 4,
+    });
+
+    const report = (await upload('/api/OrderHistoryImport', fixture('order-history-credits.txt'))).json();
+    expect(report).toMatchObject({ Lines: 5, Inserted: 4, RejectedCount: 1 });
+    expect(messages(report)).toEqual([[5, 'Units and Cases must both be returns (negative) or both not']]);
+    const returned = await t.db
+      .select({ num: orders.orderNum, isReturn: orderLines.isReturn, cases: orderLines.caseQuantity })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(inArray(orders.orderNum, ['BUY-1', 'CRED-1', 'NEG-1', 'NEG-2', 'NEG-3']))
+      .orderBy(asc(orders.orderNum));
+    expect(returned).toEqual([
+      { num: 'BUY-1', isReturn: false, cases: 3 },
+      { num: 'CRED-1', isReturn: true, cases: 5 },
+      { num: 'NEG-1', isReturn: true, cases: 2 },
+      { num: 'NEG-2', isReturn: true, cases: 2 },
+      { num: 'NEG-3', isReturn: true, cases: 2 },
+    ]);
+    expect(await guide()).toEqual(before);
+
+    const history = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/Orders/8003',
+      headers: { cookie: customer },
+    });
+    const listed = history.json().Orders as { OrderNum: string; IsReturn: boolean; Id: number }[];
+    expect(listed.find((o) => o.OrderNum === 'CRED-1')?.IsReturn).toBe(true);
+    expect(listed.find((o) => o.OrderNum === 'BUY-1')?.IsReturn).toBe(false);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/Order/${listed.find((o) => o.OrderNum === 'NEG-2')!.Id}`,
+      headers: { cookie: customer },
+    });
+    expect(detail.json()).toMatchObject({
+      IsReturn: true,
+      Products: [{ Code: 'FX-101', Cases: 2, IsReturn: true }],
     });
   });
 });

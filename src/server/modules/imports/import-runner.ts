@@ -36,6 +36,8 @@ export const BATCH_ROWS = { pg: 2_000, pglite: 5_000 } as const;
 export interface ImportEnv {
   now: Date;
   businessTz: string;
+  /** The order history's credit order types, upper case (CREDIT_ORDER_TYPES). */
+  creditOrderTypes: readonly string[];
   log: FastifyBaseLogger;
 }
 

@@ -155,7 +155,7 @@ describe('the four imports', () => {
     const report = res.json();
     expect(report).toMatchObject({ Kind: 'OrderHistory', Lines: 7, Inserted: 4, Updated: 0, Unchanged: 0 });
     expect(report.Rejected.map((r: { Line: number; Message: string }) => [r.Line, r.Message])).toEqual([
-      [6, "Units must be a whole number from 0 to 99999 (found 'x')"],
+      [6, "Units must be a whole number from -99999 to 99999 (found 'x')"],
       [7, "Delivery date '02/30/2025' is not a date: use MM/DD/YYYY, YYYY-MM-DD or YYYYMMDD"],
       [8, 'Customer 9998 does not exist (import the customers file first)'],
     ]);

@@ -57,6 +57,7 @@ const stageColumns = [
   'cases',
   'units',
   'reference_po',
+  'is_return',
 ] as const;
 
 // Dropped with the transaction: a refused file or a dead process leaves nothing behind.
@@ -65,7 +66,7 @@ const createStage = `
     line integer not null, order_num text not null, company_id integer not null, order_type text not null,
     order_date date not null, delivery_date date not null, name text not null, phone text not null,
     code text not null, description text not null, units_per_case integer not null,
-    cases integer not null, units integer not null, reference_po text
+    cases integer not null, units integer not null, reference_po text, is_return boolean not null
   ) on commit drop`;
 
 /** A row as a COPY line (no line break) in `stageColumns` order. */
@@ -85,11 +86,13 @@ function stageLine(r: OrderHistoryRow): string {
     r.cases,
     r.units,
     r.referencePo,
+    r.isReturn,
   ]);
 }
 
 /**
- * Applies the staged batch ($1: business time zone, $2: business today). Each order number is
+ * Applies the staged batch ($1: business time zone, $2: business today, $3: the credit order
+ * types: their lines, and lines with negative quantities, are returns). Each order number is
  * looked up once (`nums`), not once per line. Lines of an unknown customer or of another
  * customer's web order are refused (`rejected` names them); a web order's own lines are left out
  * and counted (`web_lines`), for order-history-delivered.writer.ts; the others are grouped into orders by number: the
@@ -144,20 +147,20 @@ const applyBatch = `
     select distinct on (i.id, s.code) i.id as order_id, p.id as product_id, s.code,
            coalesce(nullif(s.description, ''), p.description, '') as description,
            s.units_per_case, s.cases, s.units, coalesce(p.is_case_only, s.units = 0) as is_case_only,
-           i.new_order, i.header_updated
+           s.is_return or upper(s.order_type) = any($3::text[]) as is_return, i.new_order, i.header_updated
     from src s join ids i using (order_num) left join products p on p.code = s.code
     order by i.id, s.code, s.line desc),${stagedReplaceCtes}
   fresh as (
     -- A new order's lines are new too: appended without conflict handling (a first import's path).
     insert into order_lines (order_id, product_id, code, description, units_per_case,
-                             case_quantity, unit_quantity, is_case_only)
-    select order_id, product_id, code, description, units_per_case, cases, units, is_case_only
+                             case_quantity, unit_quantity, is_case_only, is_return)
+    select order_id, product_id, code, description, units_per_case, cases, units, is_case_only, is_return
     from lines where new_order
     returning 1),
   up as (
     insert into order_lines (order_id, product_id, code, description, units_per_case,
-                             case_quantity, unit_quantity, is_case_only)
-    select order_id, product_id, code, description, units_per_case, cases, units, is_case_only
+                             case_quantity, unit_quantity, is_case_only, is_return)
+    select order_id, product_id, code, description, units_per_case, cases, units, is_case_only, is_return
     from lines where not new_order
     ${onLineConflict}
     returning order_id, code, (xmax = 0) as inserted)
@@ -205,7 +208,7 @@ async function openStagedWriter(
     async write({ copy }): Promise<BatchCounts> {
       await q.query(`truncate ${STAGE}`);
       await q.copyIn(STAGE, stageColumns, copy.contents());
-      const [r] = await q.query<BatchResult>(applyBatch, [env.businessTz, today]);
+      const [r] = await q.query<BatchResult>(applyBatch, [env.businessTz, today, env.creditOrderTypes]);
       const result = r!;
       const web = result.web_lines
         ? await writeStagedDelivered(q, STAGE, today)

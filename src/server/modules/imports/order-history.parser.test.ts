@@ -34,6 +34,7 @@ describe('order history file', () => {
       unitsPerCase: 24,
       units: 0,
       cases: 3,
+      isReturn: false,
       referencePo: null,
     });
     expect(rows[2]).toMatchObject({
@@ -43,7 +44,7 @@ describe('order history file', () => {
       cases: 0,
     });
     expect(rejected).toMatchObject([
-      { Line: 6, Message: "Units must be a whole number from 0 to 99999 (found 'x')" },
+      { Line: 6, Message: "Units must be a whole number from -99999 to 99999 (found 'x')" },
       {
         Line: 7,
         Message: "Delivery date '02/30/2025' is not a date: use MM/DD/YYYY, YYYY-MM-DD or YYYYMMDD",

@@ -74,6 +74,8 @@ export interface OrderHistoryRow {
   unitsPerCase: number;
   units: number;
   cases: number;
+  /** Negative quantities in the file: a return (the order type may make it one too, in the writers). */
+  isReturn: boolean;
   /** The 14th column; null for a 13-column line, which leaves an imported order's PO as it was. */
   referencePo: string | null;
 }
@@ -87,6 +89,11 @@ export function parseOrderHistoryLine(cols: string[], lineNo: number): ParseResu
   }
   const f = new LineFields(cols);
   const phone = f.text(6, 'Contact phone', PHONE_MAX);
+  // A credit's quantities may be negative: the line is then a return (issue 43), stored positive.
+  const units = f.signedWhole(11, 'Units', MAX_QUANTITY);
+  const cases = f.signedWhole(12, 'Cases', MAX_QUANTITY);
+  if ((units < 0 && cases > 0) || (units > 0 && cases < 0))
+    f.fail('Units and Cases must both be returns (negative) or both not');
   return f.result({
     line: lineNo,
     orderDate: f.date(0, 'Order date', true) ?? '',
@@ -101,8 +108,9 @@ export function parseOrderHistoryLine(cols: string[], lineNo: number): ParseResu
     code: f.text(8, 'Item number', PRODUCT_CODE_MAX, true),
     description: f.text(9, 'Item description', PRODUCT_DESCRIPTION_MAX),
     unitsPerCase: f.whole(10, 'Units per case', 0, PRODUCT_UNITS_MAX),
-    units: f.whole(11, 'Units', 0, MAX_QUANTITY, 0),
-    cases: f.whole(12, 'Cases', 0, MAX_QUANTITY, 0),
+    units: Math.abs(units),
+    cases: Math.abs(cases),
+    isReturn: units < 0 || cases < 0,
     referencePo:
       cols.length > ORDER_HISTORY_MIN_COLUMNS ? f.text(13, 'Reference PO', REFERENCE_PO_MAX) : null,
   });
