@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers, orderLines, orders } from '../../db/schema.js';
+import { customers, orderLines, orders, products } from '../../db/schema.js';
 import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../../test/helpers.js';
 import { fixturePath } from '../../test/import-fixtures/read-fixture.js';
 import { multipartFile } from '../../test/multipart.js';
@@ -208,5 +208,25 @@ describe('ERP files as real ERPs write them', () => {
       IsReturn: true,
       Products: [{ Code: 'FX-101', Cases: 2, IsReturn: true }],
     });
+  });
+
+  it('decides the encoding for the file: a line cut in the middle of a character is rejected with its number', async () => {
+    const report = (await upload('/api/ItemImport', fixture('items-utf8-cut-character.txt'))).json();
+    expect(report).toMatchObject({ Lines: 3, Inserted: 2, RejectedCount: 1 });
+    expect(messages(report)).toEqual([
+      [
+        2,
+        'The line is not valid UTF-8, the encoding of the rest of the file (a character is cut, or the line was pasted from a file saved in another encoding)',
+      ],
+    ]);
+    const stored = await t.db
+      .select({ code: products.code, description: products.description })
+      .from(products)
+      .where(inArray(products.code, ['FX-300', 'FX-301', 'FX-302']))
+      .orderBy(asc(products.code));
+    expect(stored).toEqual([
+      { code: 'FX-300', description: 'Jägermeister Café Olé' },
+      { code: 'FX-302', description: 'Café Crème' },
+    ]);
   });
 });

@@ -37,6 +37,14 @@ export function createLineParser<Row>(format: LineFormat<Row>): (line: TsvLine) 
       first = false;
       return reject(line.lineNo, `The line is longer than ${MAX_LINE_BYTES / 1024} KB`, '');
     }
+    if (line.notUtf8) {
+      first = false;
+      return reject(
+        line.lineNo,
+        'The line is not valid UTF-8, the encoding of the rest of the file (a character is cut, or the line was pasted from a file saved in another encoding)',
+        line.text,
+      );
+    }
     if (line.text.trim() === '') return SKIP;
     let cols = splitColumns(line.text, header ? header.cells.length : expected);
     if (first) {

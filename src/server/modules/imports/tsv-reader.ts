@@ -1,10 +1,13 @@
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 
 /**
  * Turns an upload (a stream of byte chunks) into numbered text lines, chunk by chunk, so
  * memory stays flat whatever the file size (design.md 5.8). Handles a UTF-8 BOM, LF or
  * CRLF, a last line without a line break, UTF-16 files with a BOM (Excel's "Unicode Text"),
- * and Windows-1252 text: a line that is not valid UTF-8 is read as Windows-1252.
+ * and Windows-1252 text. The encoding is the file's, not each line's (issue 43): the first line
+ * that is not plain ASCII decides it, UTF-8 when it holds a UTF-8 character, else Windows-1252.
+ * In a UTF-8 file a line that is not valid UTF-8 (a description cut in the middle of 'é') is
+ * marked, and rejected with its number, instead of being read as Windows-1252 and garbled.
  */
 
 export interface TsvLine {
@@ -13,6 +16,15 @@ export interface TsvLine {
   text: string;
   /** The line was longer than MAX_LINE_BYTES; its text is dropped, not kept in memory. */
   tooLong?: true;
+  /** The file is UTF-8 and this line is not valid UTF-8 (its text has U+FFFD where it is broken). */
+  notUtf8?: true;
+}
+
+/** A UTF-8 character of 2 to 4 bytes: what a Windows-1252 line almost never holds. */
+const UTF8_CHARACTER = /[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}/;
+
+function holdsUtf8Character(bytes: Buffer): boolean {
+  return UTF8_CHARACTER.test(bytes.toString('latin1'));
 }
 
 /** A file that is not text at all (NUL bytes: a spreadsheet, an archive, a picture). */
@@ -38,7 +50,7 @@ export function decodeWindows1252(bytes: Buffer): string {
   return bytes.toString('latin1').replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!);
 }
 
-/** UTF-8 when the bytes are valid UTF-8, else Windows-1252 (each line on its own: files get concatenated). */
+/** UTF-8 when the bytes are valid UTF-8, else Windows-1252 (one line alone, when nothing else says which). */
 export function decodeLine(bytes: Buffer): string {
   return isUtf8(bytes) ? bytes.toString('utf8') : decodeWindows1252(bytes);
 }
@@ -57,6 +69,8 @@ export class LineSplitter {
   private started = false;
   /** Inside a line that grew past MAX_LINE_BYTES: its bytes up to the next LF are dropped. */
   private skipping = false;
+  /** The file's encoding, once a line that is not plain ASCII has decided it. */
+  private encoding: 'utf-8' | 'windows-1252' | null = null;
 
   push(chunk: Uint8Array): TsvLine[] {
     let data = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
@@ -121,7 +135,9 @@ export class LineSplitter {
   }
 
   private split(body: Buffer, lines: TsvLine[]) {
-    if (isUtf8(body)) {
+    // The common cases at once: plain ASCII, or a UTF-8 file whose lines are all valid.
+    if (this.encoding !== 'windows-1252' && isUtf8(body)) {
+      if (this.encoding === null && !isAscii(body)) this.encoding = 'utf-8';
       for (const text of body.toString('utf8').split('\n')) lines.push(tooLongOr(++this.lineNo, text));
       return;
     }
@@ -129,10 +145,18 @@ export class LineSplitter {
     for (;;) {
       const at = body.indexOf(LF, from);
       const end = at === -1 ? body.length : at;
-      lines.push(tooLongOr(++this.lineNo, decodeLine(body.subarray(from, end))));
+      lines.push(this.decoded(++this.lineNo, body.subarray(from, end)));
       if (at === -1) return;
       from = at + 1;
     }
+  }
+
+  private decoded(lineNo: number, bytes: Buffer): TsvLine {
+    if (this.encoding === null && !isAscii(bytes))
+      this.encoding = isUtf8(bytes) || holdsUtf8Character(bytes) ? 'utf-8' : 'windows-1252';
+    if (this.encoding === 'windows-1252') return tooLongOr(lineNo, decodeWindows1252(bytes));
+    const line = tooLongOr(lineNo, bytes.toString('utf8'));
+    return line.tooLong || isUtf8(bytes) ? line : { ...line, notUtf8: true };
   }
 }
 
