@@ -229,4 +229,53 @@ describe('ERP files as real ERPs write them', () => {
       { code: 'FX-302', description: 'Café Crème' },
     ]);
   });
+
+  describe('the quieter faults', () => {
+    it("strips a DOS export's Ctrl-Z at the end of the file", async () => {
+      for (const name of ['items-dos-ctrl-z.txt', 'items-dos-ctrl-z-no-break.txt']) {
+        const report = (await upload('/api/ItemImport', fixture(name))).json();
+        expect(report, name).toMatchObject({ RejectedCount: 0 });
+      }
+      const stored = await t.db
+        .select({ code: products.code, caseUom: products.caseUom })
+        .from(products)
+        .where(inArray(products.code, ['FX-500', 'FX-501', 'FX-502']))
+        .orderBy(asc(products.code));
+      expect(stored).toEqual([
+        { code: 'FX-500', caseUom: 'CS' },
+        { code: 'FX-501', caseUom: 'CS' },
+        { code: 'FX-502', caseUom: 'CS' },
+      ]);
+    });
+
+    it('lists the unknown item codes of a history file with their line numbers', async () => {
+      const report = (
+        await upload('/api/OrderHistoryImport', fixture('order-history-unknown-items.txt'))
+      ).json();
+      expect(report).toMatchObject({ Inserted: 5 });
+      expect(report.Notes).toEqual([
+        '3 lines name items this site does not know; they were kept with the item numbers and descriptions from the file: GONE-1 (lines 2, 5), GONE-2 (line 3)',
+      ]);
+    });
+
+    it('says what a CR-only file and a UTF-16 file without a byte order mark are, and how to save them', async () => {
+      const mac = await upload('/api/ItemImport', fixture('items-cr-only.txt'));
+      expect(mac.statusCode).toBe(422);
+      expect(mac.json().ErrorMessage).toMatch(
+        /^The lines of the file end with a carriage return alone \(CR\)/,
+      );
+      const wide = await upload('/api/ItemImport', fixture('items-utf16le-no-bom.txt'));
+      expect(wide.statusCode).toBe(422);
+      expect(wide.json().ErrorMessage).toMatch(/^The file looks like UTF-16 text without a byte order mark/);
+    });
+
+    it('signs in a customer who gives the ZIP+4 the customers file had', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/Authenticate',
+        payload: { CompanyId: 8001, Zipcode: '60601-1234' },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    });
+  });
 });

@@ -8,6 +8,7 @@ import {
   parseCustomerItemLine,
 } from './customer-item.parser.js';
 import { parseDate } from './field-parsers.js';
+import { HeaderError } from './header-line.js';
 import { ITEM_COLUMNS, ITEM_HEADER_NAMES, type ItemRow, parseItemLine } from './item.parser.js';
 import type { LineFormat } from './line-parser.js';
 import {
@@ -16,7 +17,7 @@ import {
   ORDER_HISTORY_MIN_COLUMNS,
   parseOrderHistoryLine,
 } from './order-history.parser.js';
-import { NotTextError, readTsvLines, type TsvLine } from './tsv-reader.js';
+import { CR_ONLY_MESSAGE, NotTextError, readTsvLines, type TsvLine } from './tsv-reader.js';
 
 const formats: [string, LineFormat<{ line: number }>][] = [
   ['items', { columns: ITEM_COLUMNS, headerNames: ITEM_HEADER_NAMES, parse: parseItemLine }],
@@ -73,8 +74,15 @@ describe('any byte string', () => {
         try {
           result = await parseFile(readTsvLines(inChunks(bytes, cuts)), format);
         } catch (err) {
-          // The one refusal: binary data, and only when there is a NUL byte.
+          // The refusals: a header line whose names cannot be mapped (issue 43); a file whose
+          // lines end with CR alone, only when there is a CR and no LF; binary data, only when
+          // there is a NUL byte.
+          if (err instanceof HeaderError) return;
           expect(err).toBeInstanceOf(NotTextError);
+          if ((err as Error).message === CR_ONLY_MESSAGE) {
+            expect(bytes.includes(0x0d) && !bytes.includes(0x0a)).toBe(true);
+            return;
+          }
           expect(bytes.includes(0)).toBe(true);
           return;
         }

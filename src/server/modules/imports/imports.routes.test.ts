@@ -160,7 +160,7 @@ describe('the four imports', () => {
       [8, 'Customer 9998 does not exist (import the customers file first)'],
     ]);
     expect(report.Notes).toEqual([
-      'One line names an item this site does not know; it was kept with the item number and description from the file',
+      'One line names an item this site does not know; it was kept with the item number and description from the file: OLD-ITEM (line 5)',
     ]);
 
     const [h1] = await t.db.select().from(orders).where(eq(orders.orderNum, 'H-5001'));

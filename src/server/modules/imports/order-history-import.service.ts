@@ -30,11 +30,7 @@ import {
 } from './order-history-replace.js';
 import { onLineConflict, openRowWriter } from './order-history-rows.writer.js';
 import { copyLine, type SqlRunner } from './sql-runner.js';
-
-export const unknownItemsNote = (n: number) =>
-  n === 1
-    ? 'One line names an item this site does not know; it was kept with the item number and description from the file'
-    : `${n} lines name items this site does not know; they were kept with the item numbers and descriptions from the file`;
+import { UNKNOWN_ITEMS_LISTED, type UnknownItems, unknownItemsNote } from './unknown-items.js';
 
 /**
  * The file's rows are staged, a batch at a time, in a temporary table with COPY, and applied
@@ -167,6 +163,9 @@ const applyBatch = `
   select
     (select count(*) from src)::int as applied,
     (select count(*) from src where code not in (select code from products))::int as unknown_items,
+    (select coalesce(json_agg(json_build_array(u.line, u.code)), '[]') from (
+       select line, code from src where code not in (select code from products)
+       order by line limit ${UNKNOWN_ITEMS_LISTED}) u) as unknown_lines,
     ((select count(*) from fresh) + (select count(*) filter (where inserted) from up))::int as inserted,
     ((select count(*) filter (where not inserted) from up)
       + (select count(*) from lines l where l.header_updated
@@ -187,6 +186,8 @@ const applyBatch = `
 interface BatchResult {
   applied: number;
   unknown_items: number;
+  /** [line, code] of the first of them. */
+  unknown_lines: [number, string][];
   inserted: number;
   updated: number;
   /** [line, company id, order number, why, the order's customer's company id] */
@@ -199,7 +200,7 @@ interface BatchResult {
 async function openStagedWriter(
   q: SqlRunner,
   env: ImportEnv,
-  unknown: { items: number },
+  unknown: UnknownItems,
 ): Promise<ImportWriter<OrderHistoryRow>> {
   await q.query(createStage);
   const today = businessToday(env.now, env.businessTz);
@@ -214,6 +215,7 @@ async function openStagedWriter(
         ? await writeStagedDelivered(q, STAGE, today)
         : { applied: 0, inserted: 0, updated: 0 };
       unknown.items += result.unknown_items;
+      if (unknown.lines.length < UNKNOWN_ITEMS_LISTED) unknown.lines.push(...result.unknown_lines);
       const rejected: WriterRejection[] = result.rejected.map(
         ([line, companyId, orderNum, why, ownerCompanyId]) => ({
           Line: line,
@@ -258,7 +260,7 @@ export const orderHistoryImport: ImportDefinition<OrderHistoryRow> = {
   copyLine: stageLine,
   preview: orderHistoryPreview,
   async open(q, env) {
-    const unknown = { items: 0 };
+    const unknown: UnknownItems = { items: 0, lines: [] };
     const writer =
       q.kind === 'pg' ? await openStagedWriter(q, env, unknown) : await openRowWriter(q, env, unknown);
     for (const table of REPLACE_TABLES) await q.query(table);
@@ -282,7 +284,7 @@ export const orderHistoryImport: ImportDefinition<OrderHistoryRow> = {
         await raise(removed.lines);
       },
       notes: () => [
-        ...(unknown.items ? [unknownItemsNote(unknown.items)] : []),
+        ...(unknown.items ? [unknownItemsNote(unknown)] : []),
         ...(removed.lines ? [removedLinesNote(removed.lines, removed.orders)] : []),
       ],
     };

@@ -12,6 +12,7 @@ import {
 } from './order-history-delivered.writer.js';
 import { noteRows } from './order-history-replace.js';
 import { copyLine, rowsJson, type SqlRunner } from './sql-runner.js';
+import { UNKNOWN_ITEMS_LISTED, type UnknownItems } from './unknown-items.js';
 
 /**
  * The order history writer for PGlite: rows in batches, looked up in Node against the
@@ -129,7 +130,7 @@ type OrderLineValues = [number, number | null, string, string, number, number, n
 export async function openRowWriter(
   q: SqlRunner,
   env: ImportEnv,
-  unknown: { items: number },
+  unknown: UnknownItems,
 ): Promise<ImportWriter<OrderHistoryRow>> {
   const customerIds = await loadCustomerIds(q);
   const companyIds = new Map([...customerIds].map(([companyId, id]) => [id, companyId]));
@@ -216,7 +217,10 @@ export async function openRowWriter(
           continue;
         }
         const product = products.get(row.code);
-        if (!product) unknown.items++;
+        if (!product) {
+          unknown.items++;
+          if (unknown.lines.length < UNKNOWN_ITEMS_LISTED) unknown.lines.push([row.line, row.code]);
+        }
         lines.push([
           orderId,
           product?.id ?? null,

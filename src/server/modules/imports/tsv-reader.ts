@@ -30,10 +30,40 @@ function holdsUtf8Character(bytes: Buffer): boolean {
 /** A file that is not text at all (NUL bytes: a spreadsheet, an archive, a picture). */
 export class NotTextError extends Error {
   override name = 'NotTextError';
-  constructor() {
-    super('The file is not a tab-separated text file (it contains binary data)');
+  constructor(message = 'The file is not a tab-separated text file (it contains binary data)') {
+    super(message);
   }
 }
+
+/** A file whose lines end with CR alone: it reads as one line of many columns (issue 43). */
+export const CR_ONLY_MESSAGE =
+  'The lines of the file end with a carriage return alone (CR), as old Mac spreadsheets save "Text (Mac)": save it again as "Text (Tab delimited)" (Windows, CRLF) or "Unicode Text", or with LF line ends';
+
+/** UTF-16 without its byte order mark: every other byte is 0, which looked like binary data. */
+export const UTF16_NO_BOM_MESSAGE =
+  'The file looks like UTF-16 text without a byte order mark, which cannot be read safely: save it as "Unicode Text" (UTF-16 with its mark), or as UTF-8 or "Text (Tab delimited)"';
+
+/** NUL bytes at every other position of the first bytes, and nowhere else: UTF-16 text without a BOM. */
+function looksLikeUtf16(data: Buffer): boolean {
+  const n = Math.min(data.length, 512) & ~1;
+  if (n < 4) return false;
+  let evenZeros = 0;
+  let oddZeros = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (data[i] === 0) evenZeros++;
+    if (data[i + 1] === 0) oddZeros++;
+  }
+  const pairs = n / 2;
+  return (oddZeros > pairs * 0.8 && evenZeros === 0) || (evenZeros > pairs * 0.8 && oddZeros === 0);
+}
+
+function notText(data: Buffer, atStart: boolean): NotTextError {
+  return new NotTextError(atStart && looksLikeUtf16(data) ? UTF16_NO_BOM_MESSAGE : undefined);
+}
+
+/** Ctrl-Z (0x1A), which DOS-era exports write at the end of a file. */
+const CTRL_Z = 0x1a;
+const CR = 0x0d;
 
 /** No real import line comes near this; a longer one is skipped so memory stays bounded. */
 export const MAX_LINE_BYTES = 64 * 1024;
@@ -83,11 +113,13 @@ export class LineSplitter {
       }
       data = this.stripBom(data);
     }
-    if (data.includes(0)) throw new NotTextError();
+    if (data.includes(0)) throw notText(data, this.lineNo === 0);
 
     const lines: TsvLine[] = [];
     const last = data.lastIndexOf(LF);
     if (last === -1) {
+      // No line break in the first line's worth of bytes: a CR-only file, or one line too long.
+      if (data.length > MAX_LINE_BYTES) this.refuseCrOnly(data);
       if (!this.skipping) this.keepRest(data, lines);
       return lines;
     }
@@ -111,12 +143,25 @@ export class LineSplitter {
     this.rest = null;
     if (!rest || this.skipping) return [];
     let data = this.started ? rest : this.stripBom(rest);
-    if (data.includes(0)) throw new NotTextError();
+    if (data.includes(0)) throw notText(data, this.lineNo === 0);
+    // A DOS export's end-of-file mark is not part of the last value.
+    let end = data.length;
+    while (end > 0 && data[end - 1] === CTRL_Z) end--;
+    data = data.subarray(0, end);
+    this.refuseCrOnly(data);
     if (data.at(-1) === LF) data = data.subarray(0, -1);
+    if (data.length === 0) return [];
     const lines: TsvLine[] = [];
     // A short file that never filled the first 3 bytes may still hold a line break.
     this.split(data, lines);
     return lines;
+  }
+
+  /** No line break yet, and a CR with more after it: the lines end with CR alone. */
+  private refuseCrOnly(data: Buffer) {
+    if (this.lineNo > 0) return;
+    const cr = data.indexOf(CR);
+    if (cr !== -1 && cr < data.length - 1 && data.indexOf(LF) === -1) throw new NotTextError(CR_ONLY_MESSAGE);
   }
 
   private stripBom(data: Buffer): Buffer {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { businessToday } from '../../../domain/business-date.js';
+import { formatCompanyId } from '../../../domain/company-id.js';
 import type { OrderDetail } from '../../../domain/order-view.schema.js';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedPerHandle } from '../../db/prepared.js';
@@ -46,7 +47,8 @@ export function orderExportText(order: OrderDetail, tz: string): string {
   return order.Products.map((p) =>
     [
       cell(orderDate),
-      cell(order.CompanyId),
+      // Four digits, as the screens show it ('0099', not '99').
+      cell(formatCompanyId(order.CompanyId)),
       textCell(order.CompanyName),
       cell(erpDate(order.DeliveryDate)),
       cell(order.OrderNum),
