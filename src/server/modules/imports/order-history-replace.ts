@@ -11,7 +11,7 @@ import type { SqlRunner } from './sql-runner.js';
  * refused) is not listed, and keeps its lines.
  */
 export const REPLACE_TABLES = [
-  'create temp table if not exists import_order_new (id integer primary key) on commit drop',
+  'create temp table if not exists import_order_new (id integer not null) on commit drop',
   'create temp table if not exists import_order_seen (order_id integer not null, code text not null) on commit drop',
 ];
 
