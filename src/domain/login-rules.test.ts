@@ -12,7 +12,7 @@ const anyValue = fc.oneof(
   fc.constant(null),
   // Arrays and booleans were once coerced to numbers (`[53202]` read as 53202): issue 15.
   fc.array(fc.integer({ min: 1, max: 99_999 }), { maxLength: 2 }),
-  fc.constantFrom('1e3', '0x3E9', ' 60601 ', '6e4'),
+  fc.constantFrom('1e3', '0x3E9', ' 60601 ', '6e4', '60601-1234', ' 60601-1234 ', '60601-123', '00000-1234'),
   fc.constant(undefined),
 );
 
@@ -54,6 +54,8 @@ describe('the login page rules and the API schemas agree', () => {
 
   it.each([
     [{ CompanyId: '1001', Zipcode: '60601' }, {}],
+    [{ CompanyId: '1001', Zipcode: '60601-1234' }, {}],
+    [{ CompanyId: '1001', Zipcode: '60601-12' }, { Zipcode: 'Zip Code is required' }],
     [
       { CompanyId: '', Zipcode: '' },
       { CompanyId: 'Valid Customer Number is required', Zipcode: 'Zip Code is required' },

@@ -37,6 +37,15 @@ export function wholeNumberIn(value: unknown, min: number, max: number): number 
   return Number.isSafeInteger(n) && n >= min && n <= max ? n : null;
 }
 
+/** A ZIP+4 ('60601-1234'), as the customers file may give it: the customer signs in with its 5 digits. */
+export const zipPlusFour = /^\s*(?!00000)(\d{5})-\d{4}\s*$/;
+
+/** The Zip Code a customer signs in with: 1 to 99999, or the 5-digit part of a ZIP+4; else null. */
+export function zipcodeIn(value: unknown): number | null {
+  const plusFour = typeof value === 'string' ? zipPlusFour.exec(value) : null;
+  return plusFour ? wholeNumberIn(plusFour[1], 1, 99999) : wholeNumberIn(value, 1, 99999);
+}
+
 type Errors<K extends string> = Partial<Record<K, string>>;
 
 export function customerLoginErrors(values: {
@@ -45,7 +54,7 @@ export function customerLoginErrors(values: {
 }): Errors<'CompanyId' | 'Zipcode'> {
   const errors: Errors<'CompanyId' | 'Zipcode'> = {};
   if (wholeNumberIn(values.CompanyId, 1, 9999) === null) errors.CompanyId = customerLoginMessages.companyId;
-  if (wholeNumberIn(values.Zipcode, 1, 99999) === null) errors.Zipcode = customerLoginMessages.zipcode;
+  if (zipcodeIn(values.Zipcode) === null) errors.Zipcode = customerLoginMessages.zipcode;
   return errors;
 }
 

@@ -5,6 +5,7 @@ import {
   digitsOnly,
   PASSWORD_MAX,
   USER_NAME_MAX,
+  zipPlusFour,
 } from './login-rules';
 
 export {
@@ -40,9 +41,17 @@ const wholeNumber = (min: number, max: number, message: string) =>
     )
     .check(z.minimum(min, { error: message }), z.maximum(max, { error: message }));
 
+/** A ZIP+4 ('60601-1234'), as the customers import accepts it: its 5-digit part (issue 43). */
+const zipPlusFourPart = z.pipe(
+  z.string().check(z.regex(zipPlusFour)),
+  z.transform((v: string) => Number(zipPlusFour.exec(v)![1])),
+);
+
 export const CustomerLoginSchema = z.object({
   CompanyId: wholeNumber(1, 9999, customerLoginMessages.companyId),
-  Zipcode: wholeNumber(1, 99999, customerLoginMessages.zipcode),
+  Zipcode: z.union([zipPlusFourPart, wholeNumber(1, 99999, customerLoginMessages.zipcode)], {
+    error: customerLoginMessages.zipcode,
+  }),
 });
 export type CustomerLogin = z.infer<typeof CustomerLoginSchema>;
 

@@ -28,6 +28,8 @@ export const OrderProductSchema = z.object({
   Cases: z.number().int(),
   Units: z.number().int(),
   TotalUnits: z.number().int(),
+  /** True on a return (a credit in the ERP's order history file, issue 43); absent on any other line. */
+  IsReturn: z.literal(true).optional(),
 });
 export type OrderProduct = z.infer<typeof OrderProductSchema>;
 
@@ -50,6 +52,8 @@ export const OrderSummarySchema = z.object({
   EnteredBy: z.string().nullable(),
   ProductCount: z.number().int(),
   TotalCases: z.number().int(),
+  /** True when every line of the order is a return (a credit the ERP's file gave, issue 43). */
+  IsReturn: z.boolean().optional(),
   /**
    * How many lines the ERP delivered otherwise than ordered (design.md 7.12, `compareDelivered`
    * in delivered.ts); null until an order history file lists the order (and for imported orders).

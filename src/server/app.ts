@@ -22,6 +22,7 @@ import { apiRoutes } from './modules/index.js';
 import { startMailRetryLoop } from './modules/mail/mail-retry.js';
 import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { settleExportClaims } from './modules/orders/export-claim.js';
+import { setExportEncoding } from './modules/orders/order-export.js';
 import { ORDERS_PER_MINUTE } from './modules/orders/order-rate.js';
 import { startRemindersWhenReady } from './modules/reminders/reminders.js';
 import { authPlugin } from './plugins/auth.js';
@@ -155,6 +156,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   startMailRetryWhenReady(app, config.mailRetrySeconds);
   startRemindersWhenReady(app, config.reminderCheckSeconds);
+  setExportEncoding(config.exportDir, config.exportEncoding, app.log);
   app.addHook('onReady', async () => {
     const removed = await removeLeftoverUploads(spoolDir(config.dataDir));
     if (removed.length)

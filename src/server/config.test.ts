@@ -59,6 +59,9 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['TRUST_PROXY', '10.0.0.1, proxy.example'],
     ['TRUST_PROXY', '1000'],
+    ['CREDIT_ORDER_TYPES', 'RET;CR'],
+    ['CREDIT_ORDER_TYPES', 'RET,,CM'],
+    ['EXPORT_ENCODING', 'latin-1'],
   ])('stops with a message naming %s for a bad value', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(new RegExp(`${name}:`));
@@ -84,6 +87,16 @@ describe('loadConfig', () => {
     );
     expect(loadConfig({ DATA_DIR: dir }).reminderCheckSeconds).toBe(60);
     expect(loadConfig({ DATA_DIR: dir, REMINDER_CHECK_SECONDS: '0' }).reminderCheckSeconds).toBe(0);
+  });
+
+  it('reads the credit order types (RET, CR, CM by default) and the export encoding (UTF-8 by default)', () => {
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({
+      creditOrderTypes: ['RET', 'CR', 'CM'],
+      exportEncoding: 'utf-8',
+    });
+    expect(
+      loadConfig({ DATA_DIR: dir, CREDIT_ORDER_TYPES: ' ret, Credit ', EXPORT_ENCODING: 'Windows-1252' }),
+    ).toMatchObject({ creditOrderTypes: ['RET', 'CREDIT'], exportEncoding: 'windows-1252' });
   });
 
   it('limits each customer to 30 orders a minute unless ORDERS_PER_MINUTE says otherwise', () => {

@@ -108,6 +108,27 @@ const envSchema = z.object({
     .default(60),
   // Tests only: the browser journeys and server processes started by tests run on a fixed
   // business day, whatever day CI runs (tests/e2e/support.ts). Refused in production.
+  /** The order history file's order types that are credits (issue 43): a comma list, compared in any case. */
+  CREDIT_ORDER_TYPES: z
+    .string()
+    .trim()
+    .default('RET,CR,CM')
+    .transform((v, ctx) => {
+      const types = v.split(',').map((t) => t.trim().toUpperCase());
+      if (types.every((t) => /^[A-Z0-9_-]{1,20}$/.test(t))) return types;
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a comma list of order types, such as RET,CR,CM (not ${v})`,
+      });
+      return z.NEVER;
+    }),
+  /** The export file's encoding (issue 43): UTF-8, or Windows-1252 for ERPs that read only that. */
+  EXPORT_ENCODING: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['utf-8', 'windows-1252'], { message: "must be 'utf-8' or 'windows-1252'" }))
+    .default('utf-8'),
   ORDERS_PER_MINUTE: z.coerce.number().int('must be a whole number').min(1).max(1_000_000).default(30),
   TEST_CLOCK_OFFSET_MS: z.coerce.number().int('must be a whole number of milliseconds').optional(),
   NODE_ENV: z.string().optional(),
@@ -146,6 +167,10 @@ export interface AppConfig {
   publicUrl: string;
   /** How often each process checks for cutoff reminders to send; 0 turns the check off (decision 038). */
   reminderCheckSeconds: number;
+  /** The order types of the order history file whose lines are returns (upper case). */
+  creditOrderTypes: string[];
+  /** The export file's encoding. */
+  exportEncoding: 'utf-8' | 'windows-1252';
   /** Tests only: milliseconds added to the real time for every business rule (TEST_CLOCK_OFFSET_MS). */
   clockOffsetMs: number;
 }
@@ -200,6 +225,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mailRetrySeconds: e.MAIL_RETRY_SECONDS,
     clockOffsetMs: e.TEST_CLOCK_OFFSET_MS ?? 0,
     ordersPerMinute: e.ORDERS_PER_MINUTE,
+    creditOrderTypes: e.CREDIT_ORDER_TYPES,
+    exportEncoding: e.EXPORT_ENCODING,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     reminderCheckSeconds: e.REMINDER_CHECK_SECONDS,
   };

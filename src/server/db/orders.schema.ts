@@ -108,6 +108,12 @@ export const orderLines = pgTable(
     caseQuantity: integer('case_quantity').notNull().default(0),
     unitQuantity: integer('unit_quantity').notNull().default(0),
     isCaseOnly: boolean('is_case_only').notNull().default(true),
+    /**
+     * A credit the ERP's order history file gives (its order type in CREDIT_ORDER_TYPES, or a
+     * negative quantity; issue 43): the quantities, stored positive, came back. Shown as a
+     * return in the customer's history and never counted in the order guide's figures.
+     */
+    isReturn: boolean('is_return').notNull().default(false),
   },
   (t) => [
     uniqueIndex('order_lines_order_code_key').on(t.orderId, t.code),

@@ -35,6 +35,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     adminPassword: TEST_ADMIN.password,
     seedDemo: true,
     businessTz: 'America/Chicago',
+    creditOrderTypes: ['RET', 'CR', 'CM'],
+    exportEncoding: 'utf-8',
     smtpUrl: undefined,
     mailFrom: 'Orders <orders@example.test>',
     outboxDir: path.join(dataDir, 'outbox'),

@@ -1,7 +1,7 @@
 import { customerTypeDefaults } from '../../../domain/customer-type.schema.js';
 import {
   CUSTOMER_COLUMNS,
-  CUSTOMER_NUMERIC_COLUMNS,
+  CUSTOMER_HEADER_NAMES,
   type CustomerRow,
   parseCustomerLine,
 } from './customer.parser.js';
@@ -23,7 +23,7 @@ export const createdTypeNote = (id: number) =>
 export const customerImport: ImportDefinition<CustomerRow> = {
   kind: 'Customers',
   columns: CUSTOMER_COLUMNS,
-  numericColumns: CUSTOMER_NUMERIC_COLUMNS,
+  headerNames: CUSTOMER_HEADER_NAMES,
   parse: parseCustomerLine,
   recordKey: (r) => ({ key: `Company Id ${r.companyId}` }),
   preview: {

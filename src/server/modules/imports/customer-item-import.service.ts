@@ -1,6 +1,6 @@
 import {
   CUSTOMER_ITEM_COLUMNS,
-  CUSTOMER_ITEM_NUMERIC_COLUMNS,
+  CUSTOMER_ITEM_HEADER_NAMES,
   type CustomerItemRow,
   parseCustomerItemLine,
 } from './customer-item.parser.js';
@@ -22,7 +22,7 @@ import { countedUpsert, type ImportDefinition, lastByKey } from './import-runner
 export const customerItemImport: ImportDefinition<CustomerItemRow> = {
   kind: 'CustomerItems',
   columns: CUSTOMER_ITEM_COLUMNS,
-  numericColumns: CUSTOMER_ITEM_NUMERIC_COLUMNS,
+  headerNames: CUSTOMER_ITEM_HEADER_NAMES,
   parse: parseCustomerItemLine,
   recordKey: (r) => ({ key: `Company Id ${r.companyId} with code ${r.code}` }),
   preview: {

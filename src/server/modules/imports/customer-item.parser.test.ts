@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { parseFixture } from '../../test/import-fixtures/read-fixture.js';
 import {
   CUSTOMER_ITEM_COLUMNS,
-  CUSTOMER_ITEM_NUMERIC_COLUMNS,
+  CUSTOMER_ITEM_HEADER_NAMES,
   parseCustomerItemLine,
 } from './customer-item.parser.js';
 
 const format = {
   columns: CUSTOMER_ITEM_COLUMNS,
-  numericColumns: CUSTOMER_ITEM_NUMERIC_COLUMNS,
+  headerNames: CUSTOMER_ITEM_HEADER_NAMES,
   parse: parseCustomerItemLine,
 };
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { parseFixture } from '../../test/import-fixtures/read-fixture.js';
-import { CUSTOMER_COLUMNS, CUSTOMER_NUMERIC_COLUMNS, parseCustomerLine } from './customer.parser.js';
+import { CUSTOMER_COLUMNS, CUSTOMER_HEADER_NAMES, parseCustomerLine } from './customer.parser.js';
 
 const format = {
   columns: CUSTOMER_COLUMNS,
-  numericColumns: CUSTOMER_NUMERIC_COLUMNS,
+  headerNames: CUSTOMER_HEADER_NAMES,
   parse: parseCustomerLine,
 };
 

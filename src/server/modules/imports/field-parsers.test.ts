@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { CUSTOMER_HEADER_NAMES } from './customer.parser.js';
 import {
   cleanCell,
   LineFields,
-  looksLikeHeader,
   parseDate,
   parseFlag,
   parseProductType,
   parseWholeNumber,
   splitColumns,
 } from './field-parsers.js';
+import { isHeaderLine } from './header-line.js';
 
 describe('parseDate', () => {
   it.each([
@@ -101,13 +102,14 @@ describe('cells and columns', () => {
     expect(splitColumns('a\t\t', 3)).toEqual(['a', '', '']);
     expect(splitColumns('a\tb\tc', 2)).toEqual(['a', 'b', 'c']);
   });
-  it('recognises a header by words where data has numbers', () => {
-    expect(looksLikeHeader(['COMPANY_ID', 'CUSTOMER_NAME', 'ZIP_CODE', 'CUST_TYPE_ID'], [0, 2, 3])).toBe(
-      true,
-    );
-    expect(looksLikeHeader(['1001', 'Name', '60601', '1'], [0, 2, 3])).toBe(false);
-    expect(looksLikeHeader(['abc', 'Name', '60601', '1'], [0, 2, 3])).toBe(false);
-    expect(looksLikeHeader(['', '', '', ''], [0, 2, 3])).toBe(false);
+  it('recognises a header by the names of its cells, not by words where data has numbers', () => {
+    expect(
+      isHeaderLine(['COMPANY_ID', 'CUSTOMER_NAME', 'ZIP_CODE', 'CUST_TYPE_ID'], CUSTOMER_HEADER_NAMES),
+    ).toBe(true);
+    expect(isHeaderLine(['Company Id', 'Name', 'Zip', 'Mystery'], CUSTOMER_HEADER_NAMES)).toBe(true);
+    expect(isHeaderLine(['1001', 'Name', '60601', '1'], CUSTOMER_HEADER_NAMES)).toBe(false);
+    expect(isHeaderLine(['abc', 'Name', '60601', '1'], CUSTOMER_HEADER_NAMES)).toBe(false);
+    expect(isHeaderLine(['', '', '', ''], CUSTOMER_HEADER_NAMES)).toBe(false);
   });
 });
 

@@ -99,6 +99,8 @@ export function parseProductType(value: string): ProductType | null {
 
 // '12', '+12', '-3' and '12.00' (some ERPs write decimals); not '1,000' or '12.5'.
 const WHOLE = /^[+-]?\d{1,15}(?:\.0*)?$/;
+// A credit's quantity: '-2', '(2)' (accounting) or '2-' (AS/400's trailing sign).
+const NEGATIVE = /^(?:-\s*([\d.]+)|\(\s*([\d.]+)\s*\)|([\d.]+)\s*-)$/;
 
 export function parseWholeNumber(value: string): number | null {
   // Fast path for the common case, a few plain digits.
@@ -115,20 +117,6 @@ export function parseWholeNumber(value: string): number | null {
   }
   const s = value.trim();
   return WHOLE.test(s) ? Math.trunc(Number(s)) : null;
-}
-
-/**
- * A first line that names the columns instead of holding data: every number column holds
- * something that is not a number, and at least one holds a word.
- */
-export function looksLikeHeader(cols: string[], numericColumns: readonly number[]): boolean {
-  let words = 0;
-  for (const i of numericColumns) {
-    const cell = cols[i] ?? '';
-    if (cell !== '' && (parseWholeNumber(cell) !== null || !Number.isNaN(Number(cell)))) return false;
-    if (/[A-Za-z]/.test(cell)) words++;
-  }
-  return words > 0;
 }
 
 /** `min`: the fewest columns a line may have when the last ones are optional. */
@@ -178,6 +166,22 @@ export class LineFields {
       return 0;
     }
     return n;
+  }
+
+  /**
+   * A whole number up to `max` either way, as ERPs write a credit's: '-2', '(2)' or '2-' are -2;
+   * blank is 0.
+   */
+  signedWhole(i: number, label: string, max: number): number {
+    const s = this.cell(i);
+    if (s === '') return 0;
+    const negative = NEGATIVE.exec(s);
+    const n = parseWholeNumber(negative ? (negative[1] ?? negative[2] ?? negative[3])! : s);
+    if (n === null || n < -max || n > max) {
+      this.errors.push(`${label} must be a whole number from -${max} to ${max} (found ${quote(s)})`);
+      return 0;
+    }
+    return negative ? -n : n;
   }
 
   /** 'YYYY-MM-DD'; null for a blank cell when the date is optional. */

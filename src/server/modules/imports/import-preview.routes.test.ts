@@ -160,6 +160,7 @@ describe('the import preview (design.md 7.7)', () => {
         { Field: 'Cases', Before: null, After: 3 },
         { Field: 'Units', Before: null, After: 0 },
         { Field: 'IsCaseOnly', Before: null, After: false },
+        { Field: 'IsReturn', Before: null, After: false },
         { Field: 'KnownItem', Before: null, After: true },
       ],
     });

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client.js';
 import { unprocessable } from '../../lib/http-error.js';
 import { type AuditActor, recordAuditSql } from '../audit/audit.js';
 import { ByteLines } from './byte-lines.js';
+import { HeaderError } from './header-line.js';
 import { ChangeCollector, type ImportPreviewDefinition } from './import-changes.js';
 import { createLineParser, type LineFormat, reportedText } from './line-parser.js';
 import { RepeatedKeys } from './repeated-keys.js';
@@ -35,6 +36,8 @@ export const BATCH_ROWS = { pg: 2_000, pglite: 5_000 } as const;
 export interface ImportEnv {
   now: Date;
   businessTz: string;
+  /** The order history's credit order types, upper case (CREDIT_ORDER_TYPES). */
+  creditOrderTypes: readonly string[];
   log: FastifyBaseLogger;
 }
 
@@ -60,6 +63,8 @@ export interface WriteBatch<Row> {
 
 export interface ImportWriter<Row> {
   write(batch: WriteBatch<Row>): Promise<BatchCounts>;
+  /** Once the whole file is written, before the report (what needs the whole file: order-history-replace.ts). */
+  finish?(): Promise<void>;
   /** Said once at the end, in the report's Notes. */
   notes(): string[];
 }
@@ -205,10 +210,11 @@ export async function runImport<Row extends { line: number }>(
         }
         await flush();
         if (pipe.writing) await pipe.writing;
+        await writer.finish?.();
       } catch (err) {
         // A batch may still be on its way to the database: let it land before the rollback.
         await pipe.writing?.catch(() => {});
-        if (err instanceof NotTextError) throw unprocessable(err.message);
+        if (err instanceof NotTextError || err instanceof HeaderError) throw unprocessable(err.message);
         throw err;
       }
 

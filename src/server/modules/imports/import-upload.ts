@@ -210,7 +210,12 @@ export async function importUpload<Row extends { line: number }>(
     try {
       return await runImport(app.database, def, createReadStream(spooled), {
         fileName: file.filename,
-        env: { now: app.now(), businessTz: app.config.businessTz, log: request.log },
+        env: {
+          now: app.now(),
+          businessTz: app.config.businessTz,
+          creditOrderTypes: app.config.creditOrderTypes,
+          log: request.log,
+        },
         actor: auditActor(request, app.now),
         dryRun,
       });

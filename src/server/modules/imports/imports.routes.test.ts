@@ -155,12 +155,12 @@ describe('the four imports', () => {
     const report = res.json();
     expect(report).toMatchObject({ Kind: 'OrderHistory', Lines: 7, Inserted: 4, Updated: 0, Unchanged: 0 });
     expect(report.Rejected.map((r: { Line: number; Message: string }) => [r.Line, r.Message])).toEqual([
-      [6, "Units must be a whole number from 0 to 99999 (found 'x')"],
+      [6, "Units must be a whole number from -99999 to 99999 (found 'x')"],
       [7, "Delivery date '02/30/2025' is not a date: use MM/DD/YYYY, YYYY-MM-DD or YYYYMMDD"],
       [8, 'Customer 9998 does not exist (import the customers file first)'],
     ]);
     expect(report.Notes).toEqual([
-      'One line names an item this site does not know; it was kept with the item number and description from the file',
+      'One line names an item this site does not know; it was kept with the item number and description from the file: OLD-ITEM (line 5)',
     ]);
 
     const [h1] = await t.db.select().from(orders).where(eq(orders.orderNum, 'H-5001'));

@@ -1,6 +1,6 @@
 import { keysParam, toSnapshot } from './import-changes.js';
 import { countedUpsert, type ImportDefinition, lastByKey } from './import-runner.js';
-import { ITEM_COLUMNS, ITEM_NUMERIC_COLUMNS, type ItemRow, parseItemLine } from './item.parser.js';
+import { ITEM_COLUMNS, ITEM_HEADER_NAMES, type ItemRow, parseItemLine } from './item.parser.js';
 
 /**
  * Items import: an upsert by product code. A product's Active flag is not in the file, so
@@ -9,7 +9,7 @@ import { ITEM_COLUMNS, ITEM_NUMERIC_COLUMNS, type ItemRow, parseItemLine } from 
 export const itemImport: ImportDefinition<ItemRow> = {
   kind: 'Items',
   columns: ITEM_COLUMNS,
-  numericColumns: ITEM_NUMERIC_COLUMNS,
+  headerNames: ITEM_HEADER_NAMES,
   parse: parseItemLine,
   recordKey: (r) => ({ key: `Code ${r.code}` }),
   preview: {

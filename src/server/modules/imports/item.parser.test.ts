@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseFixture } from '../../test/import-fixtures/read-fixture.js';
-import { ITEM_COLUMNS, ITEM_NUMERIC_COLUMNS, parseItemLine } from './item.parser.js';
+import { ITEM_COLUMNS, ITEM_HEADER_NAMES, parseItemLine } from './item.parser.js';
 
-const format = { columns: ITEM_COLUMNS, numericColumns: ITEM_NUMERIC_COLUMNS, parse: parseItemLine };
+const format = { columns: ITEM_COLUMNS, headerNames: ITEM_HEADER_NAMES, parse: parseItemLine };
 
 describe('items file', () => {
   it('skips the header, reads CRLF, every flag and product type form, and a last line without a break', async () => {

@@ -5,6 +5,7 @@ import {
   PRODUCT_UOM_MAX,
 } from '../../../domain/product.schema.js';
 import { columnCountMessage, LineFields, type ParseResult } from './field-parsers.js';
+import type { HeaderNames } from './header-line.js';
 
 /** Items file (spec section 3): one product per line, keyed by product code. */
 export const ITEM_COLUMNS = [
@@ -17,8 +18,16 @@ export const ITEM_COLUMNS = [
   'case UOM',
 ] as const;
 
-/** Columns that hold numbers in data lines: a header line has words there. */
-export const ITEM_NUMERIC_COLUMNS = [2] as const;
+/** The names a header line may give each column (header-line.ts; the README lists them). */
+export const ITEM_HEADER_NAMES: HeaderNames = [
+  ['PRODUCT_CODE', 'ITEM_NO', 'ITEM_NUMBER', 'ITEM_CODE', 'ITEM', 'CODE', 'SKU', 'PRODUCT_NO'],
+  ['DESCRIPTION', 'ITEM_DESCRIPTION', 'ITEM_DESC', 'PRODUCT_DESCRIPTION', 'DESC', 'NAME'],
+  ['UNITS_PER_CASE', 'UNITS_CASE', 'UNITS', 'PACK', 'CASE_PACK', 'PACK_SIZE'],
+  ['PRODUCT_TYPE', 'TYPE', 'ITEM_TYPE'],
+  ['CASE_ONLY', 'CASE_ONLY_FLAG'],
+  ['UNIT_UOM', 'UOM'],
+  ['CASE_UOM'],
+];
 
 export interface ItemRow {
   line: number;

@@ -1,5 +1,6 @@
 import { REJECTED_TEXT_MAX, type RejectedLine } from '../../../domain/imports.schema.js';
-import { looksLikeHeader, type ParseResult, splitColumns } from './field-parsers.js';
+import { columnCountMessage, type ParseResult, splitColumns } from './field-parsers.js';
+import { type HeaderNames, isHeaderLine, readHeader } from './header-line.js';
 import { MAX_LINE_BYTES, type TsvLine } from './tsv-reader.js';
 
 /** What a kind of file knows about its lines. */
@@ -7,8 +8,8 @@ export interface LineFormat<Row> {
   columns: readonly string[];
   /** The fewest columns a line may have when the last ones are optional (default: all of them). */
   minColumns?: number;
-  /** Where data lines hold numbers: a first line with words there is a header. */
-  numericColumns: readonly number[];
+  /** The names each column is known by in a header line (header-line.ts). */
+  headerNames: HeaderNames;
   parse(cols: string[], lineNo: number): ParseResult<Row>;
 }
 
@@ -21,23 +22,43 @@ const SKIP = { kind: 'skip' } as const;
 
 /**
  * Turns each line of a file into a row, a rejection, or nothing (a blank line, the header).
- * Pure apart from remembering whether the first non-blank line has been seen.
+ * A first line that names the columns is the header: its names say where each column is on
+ * the lines after it (header-line.ts); a header it cannot map throws a HeaderError.
+ * Pure apart from remembering the first non-blank line and what it said.
  */
 export function createLineParser<Row>(format: LineFormat<Row>): (line: TsvLine) => LineOutcome<Row> {
   const expected = format.columns.length;
   const fewest = format.minColumns ?? expected;
   let first = true;
+  /** The header's cells and where each column is among them; null: the columns are in their order. */
+  let header: { cells: string[]; positions: number[] } | null = null;
   return (line) => {
     if (line.tooLong) {
       first = false;
       return reject(line.lineNo, `The line is longer than ${MAX_LINE_BYTES / 1024} KB`, '');
     }
+    if (line.notUtf8) {
+      first = false;
+      return reject(
+        line.lineNo,
+        'The line is not valid UTF-8, the encoding of the rest of the file (a character is cut, or the line was pasted from a file saved in another encoding)',
+        line.text,
+      );
+    }
     if (line.text.trim() === '') return SKIP;
-    const cols = splitColumns(line.text, expected);
+    let cols = splitColumns(line.text, header ? header.cells.length : expected);
     if (first) {
       first = false;
-      if (cols.length >= fewest && cols.length <= expected && looksLikeHeader(cols, format.numericColumns))
+      if (isHeaderLine(cols, format.headerNames)) {
+        header = { cells: cols, positions: readHeader(cols, format.headerNames, fewest) };
         return SKIP;
+      }
+    }
+    if (header) {
+      if (cols.length !== header.cells.length)
+        return reject(line.lineNo, columnCountMessage(cols.length, header.cells), line.text);
+      const named = cols;
+      cols = header.positions.map((i) => (i === -1 ? '' : named[i]!));
     }
     const parsed = format.parse(cols, line.lineNo);
     return parsed.ok ? { kind: 'row', row: parsed.row } : reject(line.lineNo, parsed.message, line.text);

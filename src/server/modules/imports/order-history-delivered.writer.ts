@@ -1,3 +1,4 @@
+import { formatCompanyId } from '../../../domain/company-id.js';
 import { OrderStatus } from '../../../domain/enums.js';
 import type { ProductRef } from './import-lookups.js';
 import type { OrderHistoryRow } from './order-history.parser.js';
@@ -14,6 +15,10 @@ import { rowsJson, type SqlRunner } from './sql-runner.js';
 
 export const otherCustomersWebOrderMessage = (orderNum: string) =>
   `Order ${orderNum} was placed on this site by another customer; the line's customer cannot change it`;
+
+/** An order number is one customer's: a line naming it for another customer changes nothing. */
+export const otherCustomersOrderMessage = (orderNum: string, ownerCompanyId: number, lineCompanyId: number) =>
+  `Order ${orderNum} is customer ${formatCompanyId(ownerCompanyId)}'s; this line names customer ${formatCompanyId(lineCompanyId)}, and an order number cannot belong to two customers`;
 
 /**
  * Writes the lines `source` selects (`order_id, code, description, units_per_case, cases, units,

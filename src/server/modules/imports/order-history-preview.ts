@@ -10,7 +10,8 @@ const keyOf = (r: OrderHistoryRow) => `${r.orderNum}\t${r.code}`;
  * and its own order line. A line whose order's header changes is counted Updated by the import
  * even when the line itself does not (order-history-import.service.ts), so the header's fields
  * are the line's too. `KnownItem` and `IsCaseOnly` are there because the import rewrites a line
- * when its item became known or changed its case-only flag: every update has a field to show.
+ * when its item became known or changed its case-only flag, and `IsReturn` when a credit's line
+ * became or stopped being a return (issue 43): every update has a field to show.
  * A web order's line writes its delivered line and the order's Status (design.md 7.12): those
  * show as `Status` and the `Delivered...` fields, the ordered lines being never changed.
  */
@@ -23,7 +24,7 @@ export const orderHistoryPreview: ImportPreviewDefinition<OrderHistoryRow> = {
          to_char(o.delivery_date, 'YYYY-MM-DD') as "DeliveryDate", o.name as "Name", o.phone as "Phone",
          o.reference_po as "ReferencePo", o.status as "Status", l.description as "Description",
          l.units_per_case as "UnitsPerCase", l.case_quantity as "Cases", l.unit_quantity as "Units",
-         l.is_case_only as "IsCaseOnly", l.product_id is not null as "KnownItem"
+         l.is_case_only as "IsCaseOnly", l.is_return as "IsReturn", l.product_id is not null as "KnownItem"
        from orders o join customers c on c.id = o.customer_id join order_lines l on l.order_id = o.id
        where o.source = 'import'
          and (o.order_num, l.code) in (select x->>0, x->>1 from json_array_elements($1::json) x)`,

@@ -6,10 +6,13 @@ import { type ImportEnv, type ImportWriter, lastByKey } from './import-runner.js
 import type { OrderHistoryRow } from './order-history.parser.js';
 import {
   type DeliveredRow,
+  otherCustomersOrderMessage,
   otherCustomersWebOrderMessage,
   writeDeliveredRows,
 } from './order-history-delivered.writer.js';
+import { noteRows } from './order-history-replace.js';
 import { copyLine, rowsJson, type SqlRunner } from './sql-runner.js';
+import { UNKNOWN_ITEMS_LISTED, type UnknownItems } from './unknown-items.js';
 
 /**
  * The order history writer for PGlite: rows in batches, looked up in Node against the
@@ -50,9 +53,9 @@ const updateOrders = `
       is distinct from (v.c, v.t, v.cd, v.dd, v.nm, v.ph, coalesce(v.po, o.reference_po), v.st)
   returning o.id`;
 
-const lineKeys = ['o', 'p', 'c', 'd', 'u', 'cq', 'uq', 'co'];
+const lineKeys = ['o', 'p', 'c', 'd', 'u', 'cq', 'uq', 'co', 'r'];
 const lineRecord =
-  'json_to_recordset($1::json) as x(o integer, p integer, c text, d text, u integer, cq integer, uq integer, co boolean)';
+  'json_to_recordset($1::json) as x(o integer, p integer, c text, d text, u integer, cq integer, uq integer, co boolean, r boolean)';
 const lineColumns = [
   'order_id',
   'product_id',
@@ -62,6 +65,7 @@ const lineColumns = [
   'case_quantity',
   'unit_quantity',
   'is_case_only',
+  'is_return',
 ] as const;
 
 /**
@@ -71,11 +75,13 @@ const lineColumns = [
 export const onLineConflict = `on conflict (order_id, code) do update set
       product_id = excluded.product_id, description = excluded.description,
       units_per_case = excluded.units_per_case, case_quantity = excluded.case_quantity,
-      unit_quantity = excluded.unit_quantity, is_case_only = excluded.is_case_only
+      unit_quantity = excluded.unit_quantity, is_case_only = excluded.is_case_only,
+      is_return = excluded.is_return
     where (order_lines.product_id, order_lines.description, order_lines.units_per_case,
-           order_lines.case_quantity, order_lines.unit_quantity, order_lines.is_case_only)
+           order_lines.case_quantity, order_lines.unit_quantity, order_lines.is_case_only,
+           order_lines.is_return)
       is distinct from (excluded.product_id, excluded.description, excluded.units_per_case,
-           excluded.case_quantity, excluded.unit_quantity, excluded.is_case_only)`;
+           excluded.case_quantity, excluded.unit_quantity, excluded.is_case_only, excluded.is_return)`;
 
 // Lines of orders imported before: an upsert by (order, item). A line counts as Updated when
 // its row changed or, unchanged itself, its order's header did ($2: those orders' ids).
@@ -83,7 +89,7 @@ const upsertLines = `
   with src as (select * from ${lineRecord}),
   up as (
     insert into order_lines (${lineColumns.join(', ')})
-    select o, p, c, d, u, cq, uq, co from src
+    select o, p, c, d, u, cq, uq, co, r from src
     ${onLineConflict}
     returning order_id, code, (xmax = 0) as inserted)
   select count(*) filter (where up.inserted)::int as inserted,
@@ -118,17 +124,19 @@ function orderHeader(row: OrderHistoryRow, customerId: number): OrderHeader {
 }
 
 /** An order line's values in `lineColumns` order (order id, product id, code, ...). */
-type OrderLineValues = [number, number | null, string, string, number, number, number, boolean];
+type OrderLineValues = [number, number | null, string, string, number, number, number, boolean, boolean];
 
 /** Writes batches of rows; `unknown.items` counts the lines whose item this site does not know. */
 export async function openRowWriter(
   q: SqlRunner,
   env: ImportEnv,
-  unknown: { items: number },
+  unknown: UnknownItems,
 ): Promise<ImportWriter<OrderHistoryRow>> {
   const customerIds = await loadCustomerIds(q);
+  const companyIds = new Map([...customerIds].map(([companyId, id]) => [id, companyId]));
   const products = await loadProducts(q);
   const today = businessToday(env.now, env.businessTz);
+  const credit = new Set(env.creditOrderTypes);
   return {
     notes: () => [],
     async write({ rows }) {
@@ -153,12 +161,23 @@ export async function openRowWriter(
       const webOrders = new Map<string, { id: number; customerId: number }>();
       const orderIds = new Map<string, number>();
       const toUpdate: OrderHeader[] = [];
+      // An order number is one customer's: the stored order's, or for a new one its first line's.
+      const owners = new Map([...headers.values()].map((h) => [h.n, h.c]));
       for (const e of existing) {
+        owners.set(e.order_num, e.customer_id);
         if (e.source === 'web') {
           webOrders.set(e.order_num, { id: e.id, customerId: e.customer_id });
         } else {
           orderIds.set(e.order_num, e.id);
-          toUpdate.push({ ...headers.get(e.order_num)!, id: e.id });
+          const header = headers.get(e.order_num)!;
+          if (header.c === e.customer_id) toUpdate.push({ ...header, id: e.id });
+          else {
+            // The batch's first line names another customer: the order's header comes from its own customer's first line.
+            const own = known.find(
+              (r) => r.orderNum === e.order_num && customerIds.get(r.companyId) === e.customer_id,
+            );
+            if (own) toUpdate.push({ ...orderHeader(own, e.customer_id), id: e.id });
+          }
         }
       }
       const toInsert = [...headers.values()].filter((h) => !webOrders.has(h.n) && !orderIds.has(h.n));
@@ -180,6 +199,15 @@ export async function openRowWriter(
       const lines: OrderLineValues[] = [];
       const delivered: DeliveredRow[] = [];
       for (const row of known) {
+        const owner = owners.get(row.orderNum)!;
+        const customerId = customerIds.get(row.companyId)!;
+        if (owner !== customerId && !webOrders.has(row.orderNum)) {
+          rejected.push({
+            Line: row.line,
+            Message: otherCustomersOrderMessage(row.orderNum, companyIds.get(owner)!, row.companyId),
+          });
+          continue;
+        }
         const orderId = orderIds.get(row.orderNum);
         if (orderId === undefined) {
           // A web order's line (design.md 7.12): what the ERP did with it, if it is this customer's.
@@ -189,7 +217,10 @@ export async function openRowWriter(
           continue;
         }
         const product = products.get(row.code);
-        if (!product) unknown.items++;
+        if (!product) {
+          unknown.items++;
+          if (unknown.lines.length < UNKNOWN_ITEMS_LISTED) unknown.lines.push([row.line, row.code]);
+        }
         lines.push([
           orderId,
           product?.id ?? null,
@@ -199,6 +230,7 @@ export async function openRowWriter(
           row.cases,
           row.units,
           product?.isCaseOnly ?? row.units === 0,
+          row.isReturn || credit.has(row.orderType.toUpperCase()),
         ]);
       }
       const unique = lastByKey(lines, (l) => `${l[0]}\t${l[2]}`);
@@ -206,6 +238,11 @@ export async function openRowWriter(
       const old = unique.filter((l) => !newOrders.has(l[0]));
       // The lines of an order new in this batch are new too: appended, the fast path of a first import.
       await q.copyIn('order_lines', lineColumns, fresh.map(copyLine));
+      await noteRows(
+        q,
+        [...newOrders],
+        old.map((l) => [l[0], l[2]]),
+      );
       let inserted = fresh.length;
       let updated = 0;
       if (old.length) {

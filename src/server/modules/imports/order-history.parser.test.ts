@@ -3,15 +3,15 @@ import { parseFixture } from '../../test/import-fixtures/read-fixture.js';
 import { splitColumns } from './field-parsers.js';
 import {
   ORDER_HISTORY_COLUMNS,
+  ORDER_HISTORY_HEADER_NAMES,
   ORDER_HISTORY_MIN_COLUMNS,
-  ORDER_HISTORY_NUMERIC_COLUMNS,
   parseOrderHistoryLine,
 } from './order-history.parser.js';
 
 const format = {
   columns: ORDER_HISTORY_COLUMNS,
   minColumns: ORDER_HISTORY_MIN_COLUMNS,
-  numericColumns: ORDER_HISTORY_NUMERIC_COLUMNS,
+  headerNames: ORDER_HISTORY_HEADER_NAMES,
   parse: parseOrderHistoryLine,
 };
 
@@ -34,6 +34,7 @@ describe('order history file', () => {
       unitsPerCase: 24,
       units: 0,
       cases: 3,
+      isReturn: false,
       referencePo: null,
     });
     expect(rows[2]).toMatchObject({
@@ -43,7 +44,7 @@ describe('order history file', () => {
       cases: 0,
     });
     expect(rejected).toMatchObject([
-      { Line: 6, Message: "Units must be a whole number from 0 to 99999 (found 'x')" },
+      { Line: 6, Message: "Units must be a whole number from -99999 to 99999 (found 'x')" },
       {
         Line: 7,
         Message: "Delivery date '02/30/2025' is not a date: use MM/DD/YYYY, YYYY-MM-DD or YYYYMMDD",

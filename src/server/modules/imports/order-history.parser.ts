@@ -2,6 +2,7 @@ import { MAX_QUANTITY, NAME_MAX, PRODUCT_CODE_MAX, REFERENCE_PO_MAX } from '../.
 import { normalizePhone } from '../../../domain/phone.js';
 import { PRODUCT_DESCRIPTION_MAX, PRODUCT_UNITS_MAX } from '../../../domain/product.schema.js';
 import { columnCountMessage, LineFields, type ParseResult } from './field-parsers.js';
+import type { HeaderNames } from './header-line.js';
 
 /**
  * Order history file (spec section 3), one line per product of an order; the same layout
@@ -27,7 +28,33 @@ export const ORDER_HISTORY_COLUMNS = [
 ] as const;
 /** The fewest columns a line may have: the 14th, the Reference PO, may be left out. */
 export const ORDER_HISTORY_MIN_COLUMNS = 13;
-export const ORDER_HISTORY_NUMERIC_COLUMNS = [1, 10, 11, 12] as const;
+export const ORDER_HISTORY_HEADER_NAMES: HeaderNames = [
+  ['ORDER_DATE', 'ORD_DATE', 'DOC_DATE', 'DATE'],
+  [
+    'COMPANY_ID',
+    'CUSTOMER_NO',
+    'CUSTOMER_NUMBER',
+    'CUSTOMER_NUM',
+    'CUSTOMER_ID',
+    'CUST_NO',
+    'CUST_ID',
+    'CUSTOMER',
+    'ACCOUNT_NO',
+    'ACCOUNT',
+  ],
+  ['CUSTOMER_NAME', 'CUST_NAME', 'NAME'],
+  ['DELIVERY_DATE', 'DELIV_DATE', 'DEL_DATE', 'SHIP_DATE', 'DUE_DATE', 'DOC_DUE_DATE'],
+  ['ORDER_NO', 'ORDER_NUMBER', 'ORDER_NUM', 'ORD_NO', 'ORDER', 'DOC_NO', 'DOC_NUM', 'INVOICE_NO'],
+  ['CONTACT', 'CONTACT_NAME'],
+  ['PHONE', 'CONTACT_PHONE', 'PHONE_NO', 'PHONE_NUMBER'],
+  ['ORDER_TYPE', 'ORD_TYPE', 'DOC_TYPE', 'TYPE'],
+  ['ITEM_NO', 'ITEM_NUMBER', 'ITEM_CODE', 'ITEM', 'PRODUCT_CODE', 'CODE', 'SKU'],
+  ['ITEM_DESC', 'ITEM_DESCRIPTION', 'DESCRIPTION', 'DESC'],
+  ['UNITS_PER_CASE', 'UNITS_CASE', 'PACK', 'CASE_PACK', 'PACK_SIZE'],
+  ['UNITS', 'QTY_UNITS', 'UNIT_QTY', 'UNITS_QTY', 'BOTTLES'],
+  ['CASES', 'QTY_CASES', 'CASE_QTY', 'CASES_QTY'],
+  ['REFERENCE_PO', 'REF_PO', 'PO', 'PO_NO', 'PO_NUMBER', 'CUSTOMER_PO'],
+];
 
 export const ORDER_NUM_MAX = 64;
 const PHONE_MAX = 40;
@@ -47,6 +74,8 @@ export interface OrderHistoryRow {
   unitsPerCase: number;
   units: number;
   cases: number;
+  /** Negative quantities in the file: a return (the order type may make it one too, in the writers). */
+  isReturn: boolean;
   /** The 14th column; null for a 13-column line, which leaves an imported order's PO as it was. */
   referencePo: string | null;
 }
@@ -60,6 +89,11 @@ export function parseOrderHistoryLine(cols: string[], lineNo: number): ParseResu
   }
   const f = new LineFields(cols);
   const phone = f.text(6, 'Contact phone', PHONE_MAX);
+  // A credit's quantities may be negative: the line is then a return (issue 43), stored positive.
+  const units = f.signedWhole(11, 'Units', MAX_QUANTITY);
+  const cases = f.signedWhole(12, 'Cases', MAX_QUANTITY);
+  if ((units < 0 && cases > 0) || (units > 0 && cases < 0))
+    f.fail('Units and Cases must both be returns (negative) or both not');
   return f.result({
     line: lineNo,
     orderDate: f.date(0, 'Order date', true) ?? '',
@@ -74,8 +108,9 @@ export function parseOrderHistoryLine(cols: string[], lineNo: number): ParseResu
     code: f.text(8, 'Item number', PRODUCT_CODE_MAX, true),
     description: f.text(9, 'Item description', PRODUCT_DESCRIPTION_MAX),
     unitsPerCase: f.whole(10, 'Units per case', 0, PRODUCT_UNITS_MAX),
-    units: f.whole(11, 'Units', 0, MAX_QUANTITY, 0),
-    cases: f.whole(12, 'Cases', 0, MAX_QUANTITY, 0),
+    units: Math.abs(units),
+    cases: Math.abs(cases),
+    isReturn: units < 0 || cases < 0,
     referencePo:
       cols.length > ORDER_HISTORY_MIN_COLUMNS ? f.text(13, 'Reference PO', REFERENCE_PO_MAX) : null,
   });

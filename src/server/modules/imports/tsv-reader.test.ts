@@ -49,9 +49,27 @@ describe('readTsvLines', () => {
     expect(texts(await read(...oneByteAtATime))).toEqual(['Café\tOlé', 'Second line €']);
   });
 
-  it('reads a line that is not valid UTF-8 as Windows-1252', async () => {
+  it('reads a file whose first line beyond ASCII is not UTF-8 as Windows-1252, every line of it', async () => {
     const cp1252 = Buffer.from([0x93, 0x43, 0x61, 0x66, 0xe9, 0x94, 0x20, 0x80, 0x35, 0x96, 0x36, 0x0a]);
-    expect(texts(await read(cp1252, 'Café\n'))).toEqual(['\u201cCafé\u201d €5\u20136', 'Café']);
+    // The encoding is the file's (issue 43): bytes that happen to be valid UTF-8 later are still Windows-1252.
+    expect(texts(await read('Tea\n', cp1252, 'Café\n'))).toEqual([
+      'Tea',
+      '\u201cCafé\u201d €5\u20136',
+      'CafÃ©',
+    ]);
+  });
+
+  it('marks a line of a UTF-8 file that is not valid UTF-8, and reads the others', async () => {
+    const cut = Buffer.from([0x4f, 0x6c, 0xc3, 0x0a]);
+    expect(await read('Café\n', cut, 'Olé\n')).toEqual([
+      { lineNo: 1, text: 'Café' },
+      { lineNo: 2, text: 'Ol\ufffd', notUtf8: true },
+      { lineNo: 3, text: 'Olé' },
+    ]);
+    // A first line with a UTF-8 character and a cut one: the file is UTF-8.
+    expect(await read(Buffer.from([0x43, 0x61, 0x66, 0xc3, 0xa9, 0x20, 0xc3, 0x0a]))).toEqual([
+      { lineNo: 1, text: 'Café \ufffd', notUtf8: true },
+    ]);
   });
 
   it('refuses binary data (NUL bytes) anywhere in the file', async () => {

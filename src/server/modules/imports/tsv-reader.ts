@@ -1,10 +1,13 @@
-import { isUtf8 } from 'node:buffer';
+import { isAscii, isUtf8 } from 'node:buffer';
 
 /**
  * Turns an upload (a stream of byte chunks) into numbered text lines, chunk by chunk, so
  * memory stays flat whatever the file size (design.md 5.8). Handles a UTF-8 BOM, LF or
  * CRLF, a last line without a line break, UTF-16 files with a BOM (Excel's "Unicode Text"),
- * and Windows-1252 text: a line that is not valid UTF-8 is read as Windows-1252.
+ * and Windows-1252 text. The encoding is the file's, not each line's (issue 43): the first line
+ * that is not plain ASCII decides it, UTF-8 when it holds a UTF-8 character, else Windows-1252.
+ * In a UTF-8 file a line that is not valid UTF-8 (a description cut in the middle of 'é') is
+ * marked, and rejected with its number, instead of being read as Windows-1252 and garbled.
  */
 
 export interface TsvLine {
@@ -13,15 +16,54 @@ export interface TsvLine {
   text: string;
   /** The line was longer than MAX_LINE_BYTES; its text is dropped, not kept in memory. */
   tooLong?: true;
+  /** The file is UTF-8 and this line is not valid UTF-8 (its text has U+FFFD where it is broken). */
+  notUtf8?: true;
+}
+
+/** A UTF-8 character of 2 to 4 bytes: what a Windows-1252 line almost never holds. */
+const UTF8_CHARACTER = /[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}/;
+
+function holdsUtf8Character(bytes: Buffer): boolean {
+  return UTF8_CHARACTER.test(bytes.toString('latin1'));
 }
 
 /** A file that is not text at all (NUL bytes: a spreadsheet, an archive, a picture). */
 export class NotTextError extends Error {
   override name = 'NotTextError';
-  constructor() {
-    super('The file is not a tab-separated text file (it contains binary data)');
+  constructor(message = 'The file is not a tab-separated text file (it contains binary data)') {
+    super(message);
   }
 }
+
+/** A file whose lines end with CR alone: it reads as one line of many columns (issue 43). */
+export const CR_ONLY_MESSAGE =
+  'The lines of the file end with a carriage return alone (CR), as old Mac spreadsheets save "Text (Mac)": save it again as "Text (Tab delimited)" (Windows, CRLF) or "Unicode Text", or with LF line ends';
+
+/** UTF-16 without its byte order mark: every other byte is 0, which looked like binary data. */
+export const UTF16_NO_BOM_MESSAGE =
+  'The file looks like UTF-16 text without a byte order mark, which cannot be read safely: save it as "Unicode Text" (UTF-16 with its mark), or as UTF-8 or "Text (Tab delimited)"';
+
+/** NUL bytes at every other position of the first bytes, and nowhere else: UTF-16 text without a BOM. */
+function looksLikeUtf16(data: Buffer): boolean {
+  const n = Math.min(data.length, 512) & ~1;
+  if (n < 4) return false;
+  let evenZeros = 0;
+  let oddZeros = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (data[i] === 0) evenZeros++;
+    if (data[i + 1] === 0) oddZeros++;
+  }
+  const pairs = n / 2;
+  return (oddZeros > pairs * 0.8 && evenZeros === 0) || (evenZeros > pairs * 0.8 && oddZeros === 0);
+}
+
+function notText(data: Buffer, atStart: boolean): NotTextError {
+  return new NotTextError(atStart && looksLikeUtf16(data) ? UTF16_NO_BOM_MESSAGE : undefined);
+}
+
+/** Ctrl-Z (0x1A), which DOS-era exports write at the end of a file. */
+const CTRL_Z = 0x1a;
+const CR = 0x0d;
 
 /** No real import line comes near this; a longer one is skipped so memory stays bounded. */
 export const MAX_LINE_BYTES = 64 * 1024;
@@ -38,7 +80,7 @@ export function decodeWindows1252(bytes: Buffer): string {
   return bytes.toString('latin1').replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!);
 }
 
-/** UTF-8 when the bytes are valid UTF-8, else Windows-1252 (each line on its own: files get concatenated). */
+/** UTF-8 when the bytes are valid UTF-8, else Windows-1252 (one line alone, when nothing else says which). */
 export function decodeLine(bytes: Buffer): string {
   return isUtf8(bytes) ? bytes.toString('utf8') : decodeWindows1252(bytes);
 }
@@ -57,6 +99,8 @@ export class LineSplitter {
   private started = false;
   /** Inside a line that grew past MAX_LINE_BYTES: its bytes up to the next LF are dropped. */
   private skipping = false;
+  /** The file's encoding, once a line that is not plain ASCII has decided it. */
+  private encoding: 'utf-8' | 'windows-1252' | null = null;
 
   push(chunk: Uint8Array): TsvLine[] {
     let data = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
@@ -69,11 +113,13 @@ export class LineSplitter {
       }
       data = this.stripBom(data);
     }
-    if (data.includes(0)) throw new NotTextError();
+    if (data.includes(0)) throw notText(data, this.lineNo === 0);
 
     const lines: TsvLine[] = [];
     const last = data.lastIndexOf(LF);
     if (last === -1) {
+      // No line break in the first line's worth of bytes: a CR-only file, or one line too long.
+      if (data.length > MAX_LINE_BYTES) this.refuseCrOnly(data);
       if (!this.skipping) this.keepRest(data, lines);
       return lines;
     }
@@ -97,12 +143,25 @@ export class LineSplitter {
     this.rest = null;
     if (!rest || this.skipping) return [];
     let data = this.started ? rest : this.stripBom(rest);
-    if (data.includes(0)) throw new NotTextError();
+    if (data.includes(0)) throw notText(data, this.lineNo === 0);
+    // A DOS export's end-of-file mark is not part of the last value.
+    let end = data.length;
+    while (end > 0 && data[end - 1] === CTRL_Z) end--;
+    data = data.subarray(0, end);
+    this.refuseCrOnly(data);
     if (data.at(-1) === LF) data = data.subarray(0, -1);
+    if (data.length === 0) return [];
     const lines: TsvLine[] = [];
     // A short file that never filled the first 3 bytes may still hold a line break.
     this.split(data, lines);
     return lines;
+  }
+
+  /** No line break yet, and a CR with more after it: the lines end with CR alone. */
+  private refuseCrOnly(data: Buffer) {
+    if (this.lineNo > 0) return;
+    const cr = data.indexOf(CR);
+    if (cr !== -1 && cr < data.length - 1 && data.indexOf(LF) === -1) throw new NotTextError(CR_ONLY_MESSAGE);
   }
 
   private stripBom(data: Buffer): Buffer {
@@ -121,7 +180,9 @@ export class LineSplitter {
   }
 
   private split(body: Buffer, lines: TsvLine[]) {
-    if (isUtf8(body)) {
+    // The common cases at once: plain ASCII, or a UTF-8 file whose lines are all valid.
+    if (this.encoding !== 'windows-1252' && isUtf8(body)) {
+      if (this.encoding === null && !isAscii(body)) this.encoding = 'utf-8';
       for (const text of body.toString('utf8').split('\n')) lines.push(tooLongOr(++this.lineNo, text));
       return;
     }
@@ -129,10 +190,18 @@ export class LineSplitter {
     for (;;) {
       const at = body.indexOf(LF, from);
       const end = at === -1 ? body.length : at;
-      lines.push(tooLongOr(++this.lineNo, decodeLine(body.subarray(from, end))));
+      lines.push(this.decoded(++this.lineNo, body.subarray(from, end)));
       if (at === -1) return;
       from = at + 1;
     }
+  }
+
+  private decoded(lineNo: number, bytes: Buffer): TsvLine {
+    if (this.encoding === null && !isAscii(bytes))
+      this.encoding = isUtf8(bytes) || holdsUtf8Character(bytes) ? 'utf-8' : 'windows-1252';
+    if (this.encoding === 'windows-1252') return tooLongOr(lineNo, decodeWindows1252(bytes));
+    const line = tooLongOr(lineNo, bytes.toString('utf8'));
+    return line.tooLong || isUtf8(bytes) ? line : { ...line, notUtf8: true };
   }
 }
 

@@ -30,7 +30,8 @@ const versionStatement: Statement = {
  * What the guide needs, in one statement ($1 customer, $2 today, $3 the delivery date ordered
  * for, $4 the first day of the average): the customer's order lines, web and imported, from
  * the older of the 8th most recent delivery date and the first day of the average up to
- * yesterday, cancelled orders (Status 3, design.md 7.10) left out (all the rules look at, and no more: a year of history stays in the database);
+ * yesterday, cancelled orders (Status 3, design.md 7.10) and returns (credits the ERP's file
+ * gave, issue 43: not purchases) left out (all the rules look at, and no more: a year of history stays in the database);
  * the saved pars; and, of the products the order form offers for $3 (design.md 5.2: active,
  * linked, the link's dates containing it), those two name, looked up by code and link (the
  * unique indexes of products.code and customer_products): the guide lists only products with
@@ -48,15 +49,16 @@ const guideStatement: Statement = {
   name: 'order-guide-listed',
   text: `
 with recent as (
-  select distinct delivery_date from orders
+  select distinct delivery_date from orders o
   where customer_id = $1 and delivery_date < $2::text::date and status <> 3
+    and exists (select 1 from order_lines ol where ol.order_id = o.id and not ol.is_return)
   order by delivery_date desc
   limit ${TIMES_ORDERED_DATES}
 ), lines as (
   select o.delivery_date, ol.code, ol.case_quantity, ol.unit_quantity
   from orders o
   join order_lines ol on ol.order_id = o.id
-  where o.customer_id = $1 and o.delivery_date < $2::text::date and o.status <> 3
+  where o.customer_id = $1 and o.delivery_date < $2::text::date and o.status <> 3 and not ol.is_return
     and o.delivery_date >= least((select min(delivery_date) from recent), $4::text::date)
 ), pars as (
   select code, par from customer_pars where customer_id = $1

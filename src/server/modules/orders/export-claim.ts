@@ -7,7 +7,7 @@ import { OrderStatus } from '../../../domain/enums.js';
 import type { Db, Tx } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import { renameDurably, writeFileAtomic } from '../../lib/atomic-write.js';
-import { exportFileName, orderExportText } from './order-export.js';
+import { exportFileContent, exportFileName, orderExportText } from './order-export.js';
 import { getOrderDetail } from './orders.service.js';
 
 /**
@@ -116,7 +116,10 @@ async function settleLocked(
     return 'removed';
   }
   const detail = await getOrderDetail(tx, { id });
-  await writeFileAtomic(claimed, orderExportText(detail, opts.tz));
+  await writeFileAtomic(
+    claimed,
+    exportFileContent(opts.exportDir, orderNum, orderExportText(detail, opts.tz)),
+  );
   await renameDurably(claimed, exportPath(opts.exportDir, orderNum));
   await tx.update(orders).set({ exportedAt: opts.now }).where(eq(orders.id, id));
   return 'written';
@@ -181,7 +184,10 @@ export async function regenerateExportFile(
       return 'written';
     }
     const detail = await getOrderDetail(tx, { id });
-    await writeFileAtomic(exportPath(opts.exportDir, row.orderNum), orderExportText(detail, opts.tz));
+    await writeFileAtomic(
+      exportPath(opts.exportDir, row.orderNum),
+      exportFileContent(opts.exportDir, row.orderNum, orderExportText(detail, opts.tz)),
+    );
     await tx.update(orders).set({ exportedAt: opts.now }).where(eq(orders.id, id));
     return 'written';
   });

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { businessToday } from '../../../domain/business-date.js';
+import { formatCompanyId } from '../../../domain/company-id.js';
 import type { OrderDetail } from '../../../domain/order-view.schema.js';
 import type { DbOrTx } from '../../db/client.js';
 import { preparedPerHandle } from '../../db/prepared.js';
@@ -46,7 +48,8 @@ export function orderExportText(order: OrderDetail, tz: string): string {
   return order.Products.map((p) =>
     [
       cell(orderDate),
-      cell(order.CompanyId),
+      // Four digits, as the screens show it ('0099', not '99').
+      cell(formatCompanyId(order.CompanyId)),
       textCell(order.CompanyName),
       cell(erpDate(order.DeliveryDate)),
       cell(order.OrderNum),
@@ -65,13 +68,69 @@ export function orderExportText(order: OrderDetail, tz: string): string {
     .join('');
 }
 
+export type ExportEncoding = 'utf-8' | 'windows-1252';
+
+interface ExportFolder {
+  encoding: ExportEncoding;
+  log: Pick<FastifyBaseLogger, 'warn'>;
+}
+
+/**
+ * EXPORT_ENCODING, per export folder: set once when the app starts (app.ts), so that every
+ * writer of the folder (POST Order, an order change's claim, Regenerate Orders, the sweep of
+ * claims at start and in the mail round) writes the same encoding without each passing it on.
+ * A folder nobody set is UTF-8.
+ */
+const folders = new Map<string, ExportFolder>();
+
+export function setExportEncoding(exportDir: string, encoding: ExportEncoding, log: ExportFolder['log']) {
+  folders.set(path.resolve(exportDir), { encoding, log });
+}
+
+// Windows-1252's bytes 0x80-0x9F (the rest of its upper half is Latin-1's).
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+const CP1252_BYTES = new Map([...CP1252_HIGH].map((c, i) => [c, 0x80 + i]));
+
+/** The text in Windows-1252, each character it cannot hold written as '?'; which ones those were. */
+export function toWindows1252(text: string): { bytes: Buffer; replaced: string[] } {
+  const bytes = Buffer.alloc(text.length);
+  const replaced = new Set<string>();
+  let n = 0;
+  for (const c of text) {
+    const code = c.codePointAt(0)!;
+    const byte = code < 0x80 || (code >= 0xa0 && code <= 0xff) ? code : CP1252_BYTES.get(c);
+    if (byte === undefined) replaced.add(c);
+    bytes[n++] = byte ?? 0x3f;
+  }
+  return { bytes: bytes.subarray(0, n), replaced: [...replaced] };
+}
+
+/** An order's file as written to `exportDir`, in the folder's EXPORT_ENCODING. */
+export function exportFileContent(exportDir: string, orderNum: string, text: string): string | Buffer {
+  const folder = folders.get(path.resolve(exportDir));
+  if (!folder || folder.encoding === 'utf-8') return text;
+  const { bytes, replaced } = toWindows1252(text);
+  if (replaced.length) {
+    folder.log.warn(
+      { orderNum, characters: replaced.join('') },
+      "order file written in windows-1252 (EXPORT_ENCODING): characters it cannot hold were written as '?'",
+    );
+  }
+  return bytes;
+}
+
 export function exportFileName(orderNum: string): string {
   return `${orderNum.replace(/[^A-Za-z0-9_-]/g, '_')}.txt`;
 }
 
 /** Writes the order's file, atomically: the ERP never sees half of it. */
 export async function writeOrderExportFile(exportDir: string, order: OrderDetail, tz: string) {
-  await writeFileAtomic(path.join(exportDir, exportFileName(order.OrderNum)), orderExportText(order, tz));
+  await writeFileAtomic(
+    path.join(exportDir, exportFileName(order.OrderNum)),
+    exportFileContent(exportDir, order.OrderNum, orderExportText(order, tz)),
+  );
 }
 
 const markExportedQuery = preparedPerHandle((db) =>

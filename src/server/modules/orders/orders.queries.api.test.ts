@@ -262,6 +262,7 @@ describe('statements per request on the ordering hot paths', () => {
           ...r,
           companyId: 1001,
           productCount: own.length,
+          isReturn: own.length > 0 && own.every((l) => l.isReturn),
           totalCases,
           deliveryDifferences,
         });

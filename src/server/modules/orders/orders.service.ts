@@ -18,7 +18,8 @@ import type { CustomerRow } from '../../plugins/auth.js';
 import { customerColumnsSql, runStatement, type Statement } from './statements.js';
 
 export type OrderRow = typeof orders.$inferSelect;
-export type OrderLineRow = typeof orderLines.$inferSelect;
+/** An order line's row; `isReturn` is set only by the order history import (issue 43), web orders never have one. */
+export type OrderLineRow = Omit<typeof orderLines.$inferSelect, 'isReturn'> & { isReturn?: boolean };
 
 const summaryColumns = {
   id: orders.id,
@@ -41,6 +42,8 @@ export type SummaryRow = {
   [K in Exclude<keyof typeof summaryColumns, 'enteredBy'>]: (typeof summaryColumns)[K]['_']['data'];
 } & {
   enteredBy: string | null;
+  /** Every line is a return (issue 43); absent counts as not. */
+  isReturn?: boolean;
   productCount: number;
   totalCases: number;
   deliveryDifferences: number | null;
@@ -65,6 +68,7 @@ export function toSummary(r: SummaryRow): OrderSummary {
     EnteredBy: r.enteredBy,
     ProductCount: Number(r.productCount),
     TotalCases: Number(r.totalCases),
+    IsReturn: r.isReturn ?? false,
     DeliveryDifferences: r.deliveryDifferences,
   };
 }
@@ -87,7 +91,7 @@ select ${customerColumnsSql},
         'CreateDate', to_char(o.create_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
         'DeliveryDate', o.delivery_date, 'Name', o.name, 'Phone', o.phone, 'Email', o.email,
         'ReferencePO', o.reference_po, 'Status', o.status, 'EnteredBy', o.entered_by,
-        'ProductCount', l.products, 'TotalCases', l.cases,
+        'ProductCount', l.products, 'TotalCases', l.cases, 'IsReturn', l.products > 0 and l.returns = l.products,
         -- compareDelivered's lines that are not 'Same' (src/domain/delivered.ts), for web orders
         -- a file has listed; null for the others.
         'DeliveryDifferences', case when o.source = 'web' and exists (
@@ -104,7 +108,8 @@ select ${customerColumnsSql},
     )
     from orders o
     cross join lateral (
-      select count(*) as products, coalesce(sum(ol.case_quantity), 0) as cases
+      select count(*) as products, coalesce(sum(ol.case_quantity), 0) as cases,
+             count(*) filter (where ol.is_return) as returns
       from order_lines ol where ol.order_id = o.id
     ) l
     where o.customer_id = c.id
@@ -150,6 +155,8 @@ function toProduct(l: Omit<OrderLineRow, 'id' | 'orderId'>): OrderProduct {
     Cases: l.caseQuantity,
     Units: l.unitQuantity,
     TotalUnits: t,
+    // A credit from the ERP's file (issue 43): the history shows the line as a return.
+    ...(l.isReturn ? { IsReturn: true } : {}),
   };
 }
 
@@ -175,6 +182,7 @@ export function toOrderDetail(
       ...row,
       productCount: lines.length,
       totalCases: lines.reduce((s, l) => s + l.caseQuantity, 0),
+      isReturn: lines.length > 0 && lines.every((l) => l.isReturn),
       deliveryDifferences: delivered && differenceCount(compareDelivered(products, delivered)),
     }),
     CompanyName: row.customerName,

@@ -51,6 +51,21 @@ describe('orders history', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Loading orders...')).toBeTruthy();
   });
 
+  it('marks a credit the ERP listed as a return', async () => {
+    const credit = { ...order(1), OrderNum: 'RET-77', IsWebOrder: false, OrderType: 'RET', IsReturn: true };
+    mockApi({
+      'GET Orders/1001': { status: 200, body: { DeliveryDates: ['2026-07-02'], Orders: [order(0), credit] } },
+    });
+    renderHistory();
+    await screen.findByText('RET-77');
+    const marks = screen.getAllByTestId('order-return');
+    expect(marks).toHaveLength(1);
+    expect(marks[0]!.textContent).toBe('Return');
+    expect(
+      within(marks[0]!.closest('[data-testid="order-row"]') as HTMLElement).getByText('RET-77'),
+    ).toBeTruthy();
+  });
+
   it('says when there are no orders yet', async () => {
     mockApi({ 'GET Orders/1001': { status: 200, body: { DeliveryDates: [], Orders: [] } } });
     renderHistory();

@@ -58,6 +58,27 @@ describe('OrderDetailView', () => {
   it.each([
     ['a phone', true],
     ['a desk', false],
+  ])('marks a credit the ERP listed as a return, line by line (%s)', (_where, isPhone) => {
+    renderDetail(
+      {
+        ...order,
+        IsWebOrder: false,
+        OrderType: 'RET',
+        IsReturn: true,
+        Products: [
+          { ...line('BR-1105', 'Lake Effect IPA', 2, 24), IsReturn: true },
+          line('WN-1332', 'Sangria Red', 3, 6),
+        ],
+      },
+      isPhone,
+    );
+    expect(screen.getAllByTestId('line-return')).toHaveLength(1);
+    expect(screen.getByTestId('line-return').textContent).toBe('Return');
+  });
+
+  it.each([
+    ['a phone', true],
+    ['a desk', false],
   ])('lists an order the ERP has not listed yet as ordered, under Products (%s)', (_where, isPhone) => {
     renderDetail(order, isPhone);
     expect(screen.getByRole('heading', { name: 'Products' })).toBeTruthy();

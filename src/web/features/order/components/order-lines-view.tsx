@@ -1,4 +1,4 @@
-import { Paper, Table, Text } from '@mantine/core';
+import { Badge, Paper, Table, Text } from '@mantine/core';
 import { CardList } from '../../../components/card-list';
 
 export interface OrderLineView {
@@ -9,6 +9,8 @@ export interface OrderLineView {
   Units: number;
   /** Shown only when the list asks for it (the preview). */
   TotalUnits?: number;
+  /** A credit the ERP's history file gave (issue 43): marked "Return". */
+  IsReturn?: boolean;
 }
 
 export interface OrderLinesViewProps {
@@ -17,6 +19,14 @@ export interface OrderLinesViewProps {
   isPhone: boolean;
   withTotal?: boolean;
   caption?: string;
+}
+
+function ReturnMark({ line }: { line: OrderLineView }) {
+  return line.IsReturn ? (
+    <Badge ml={6} color="gray.8" variant="outline" size="sm" data-testid="line-return">
+      Return
+    </Badge>
+  ) : null;
 }
 
 /** A read-only list of order lines: the preview step and the order detail. */
@@ -28,6 +38,7 @@ export function OrderLinesView({ lines, isPhone, withTotal = false, caption }: O
           <Paper component="li" key={l.Code} withBorder radius="sm" p="sm">
             <Text fw={600} fz="sm">
               {l.Description}
+              <ReturnMark line={l} />
             </Text>
             <Text fz="xs" c="dimmed">
               {l.Code} · Units/Case {l.UnitsPerCase}
@@ -79,7 +90,10 @@ export function OrderLinesView({ lines, isPhone, withTotal = false, caption }: O
             {lines.map((l) => (
               <Table.Tr key={l.Code}>
                 <Table.Td ff="monospace">{l.Code}</Table.Td>
-                <Table.Td>{l.Description}</Table.Td>
+                <Table.Td>
+                  {l.Description}
+                  <ReturnMark line={l} />
+                </Table.Td>
                 <Table.Td ta="right">{l.UnitsPerCase}</Table.Td>
                 <Table.Td ta="right">{l.Cases}</Table.Td>
                 <Table.Td ta="right">{l.Units}</Table.Td>

@@ -49,6 +49,15 @@ function EnteredBy({ order }: { order: OrderSummary }) {
   ) : null;
 }
 
+/** The mark of a credit the ERP's history file gave (issue 43): its cases came back, not bought. */
+function ReturnMark({ order }: { order: OrderSummary }) {
+  return order.IsReturn ? (
+    <Badge color="gray.8" variant="outline" size="sm" data-testid="order-return">
+      Return
+    </Badge>
+  ) : null;
+}
+
 /** The mark of an order the distributor delivered otherwise than ordered (design.md 7.12). */
 function Differences({ order }: { order: OrderSummary }) {
   const n = order.DeliveryDifferences;
@@ -126,6 +135,7 @@ export function OrdersList({ orders, state, isPhone, showReferencePO, forStaff =
                   {orderStatusName(o.Status)}
                 </Text>
                 <Differences order={o} />
+                <ReturnMark order={o} />
               </Group>
               <Text fz="sm">
                 {plural(o.ProductCount, 'product')} · {plural(o.TotalCases, 'case')}
@@ -182,6 +192,7 @@ export function OrdersList({ orders, state, isPhone, showReferencePO, forStaff =
                 <Table.Td>
                   <span data-testid="order-status">{orderStatusName(o.Status)}</span>
                   <Differences order={o} />
+                  <ReturnMark order={o} />
                 </Table.Td>
                 <Table.Td>
                   <Actions order={o} forStaff={forStaff} />
