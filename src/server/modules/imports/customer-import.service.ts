@@ -10,10 +10,15 @@ import { countedUpsert, type ImportDefinition, lastByKey } from './import-runner
 
 const { LeadHours, CutoffHours, CutoffMinutes } = customerTypeDefaults;
 
-export const createdTypeNote = (id: number) =>
-  `Customer type ${id} did not exist: it was created as 'Customer Type ${id}' with a lead time of ` +
-  `${LeadHours} hours and a cutoff of ${CutoffHours}:${String(CutoffMinutes).padStart(2, '0')}. ` +
-  'Give it its name and rules under Customer Types.';
+const typeDefaults = `with a lead time of ${LeadHours} hours and a cutoff of ${CutoffHours}:${String(CutoffMinutes).padStart(2, '0')}`;
+
+/** The note for a type the file names that did not exist; a preview says what Apply will do (issue 33). */
+export const createdTypeNote = (id: number, preview = false) =>
+  preview
+    ? `Customer type ${id} does not exist: applying this file will create it as 'Customer Type ${id}' ${typeDefaults}. ` +
+      'Give it its name and rules under Customer Types afterwards.'
+    : `Customer type ${id} did not exist: it was created as 'Customer Type ${id}' ${typeDefaults}. ` +
+      'Give it its name and rules under Customer Types.';
 
 /**
  * Customers import: an upsert by CompanyId. A customer type the file names that does not
@@ -47,7 +52,7 @@ export const customerImport: ImportDefinition<CustomerRow> = {
   async open(q) {
     const createdTypes: number[] = [];
     return {
-      notes: () => createdTypes.sort((a, b) => a - b).map(createdTypeNote),
+      notes: (preview) => createdTypes.sort((a, b) => a - b).map((id) => createdTypeNote(id, preview)),
       async write({ rows }) {
         const typeIds = [...new Set(rows.map((r) => r.customerTypeId))];
         const created = await q.query<{ id: number }>(

@@ -278,4 +278,35 @@ describe('ERP files as real ERPs write them', () => {
       expect(res.statusCode, res.body).toBe(200);
     });
   });
+
+  describe('reports that never contradict themselves (issue 33)', () => {
+    it('never calls a refused line applied: a repeated line the import refused has no note', async () => {
+      const report = (
+        await upload('/api/OrderHistoryImport', fixture('order-repeated-line-refused.txt'))
+      ).json();
+      expect(messages(report)).toEqual([
+        [
+          2,
+          "Order DUP-3 is customer 8001's; this line names customer 8002, and an order number cannot belong to two customers",
+        ],
+      ]);
+      // The repeat whose lines were both taken is still noted; the one whose later line was refused is not.
+      expect(report.Notes.filter((n: string) => / is also on line /.test(n))).toEqual([
+        'Line 4: Order DUP-4 item FX-101 is also on line 3; line 4 is applied',
+      ]);
+      expect(await linesOf('DUP-3')).toEqual([['FX-100', 3, 0]]);
+    });
+
+    it('says in a preview that applying will create an unknown customer type, not that it was created', async () => {
+      const file = fixture('customers-unknown-type.txt');
+      const preview = (await upload('/api/CustomerImport?dryRun=1', file)).json();
+      expect(preview.Notes).toEqual([
+        "Customer type 77 does not exist: applying this file will create it as 'Customer Type 77' with a lead time of 24 hours and a cutoff of 16:00. Give it its name and rules under Customer Types afterwards.",
+      ]);
+      const applied = (await upload('/api/CustomerImport', file)).json();
+      expect(applied.Notes).toEqual([
+        "Customer type 77 did not exist: it was created as 'Customer Type 77' with a lead time of 24 hours and a cutoff of 16:00. Give it its name and rules under Customer Types.",
+      ]);
+    });
+  });
 });

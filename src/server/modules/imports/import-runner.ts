@@ -66,7 +66,8 @@ export interface ImportWriter<Row> {
   /** Once the whole file is written, before the report (what needs the whole file: order-history-replace.ts). */
   finish?(): Promise<void>;
   /** Said once at the end, in the report's Notes. */
-  notes(): string[];
+  /** What the report says beside the counts; `preview`: nothing is kept, so nothing was done. */
+  notes(preview: boolean): string[];
 }
 
 /**
@@ -100,9 +101,15 @@ class Tally {
   unchanged = 0;
   rejectedCount = 0;
   private rejected: RejectedLine[] = [];
+  /**
+   * Every refused line's number, so that no note calls a refused line applied (issue 33); a
+   * file refused past this many lines is the wrong file, and its notes are not read line by line.
+   */
+  private readonly refusedLines = new Set<number>();
 
   reject(r: RejectedLine) {
     this.rejectedCount++;
+    if (this.refusedLines.size < 200_000) this.refusedLines.add(r.Line);
     this.rejected.push(r);
     // Batches may report out of order; keeping the lowest line numbers keeps "the first ones".
     if (this.rejected.length >= 2 * MAX_REPORTED_REJECTIONS) this.rejected = this.firstRejected();
@@ -118,6 +125,8 @@ class Tally {
       this.reject({ ...r, Text: reportedText(i === -1 ? '' : texts.text(i)) });
     }
   }
+
+  isRefused = (line: number) => this.refusedLines.has(line);
 
   firstRejected(): RejectedLine[] {
     return this.rejected.sort((a, b) => a.Line - b.Line).slice(0, MAX_REPORTED_REJECTIONS);
@@ -236,7 +245,7 @@ export async function runImport<Row extends { line: number }>(
         Unchanged: tally.unchanged,
         Rejected: rejected,
         RejectedCount: tally.rejectedCount,
-        Notes: [...writer.notes(), ...repeated.report()],
+        Notes: [...writer.notes(dryRun), ...repeated.report(tally.isRefused)],
       };
       // A preview is not audited: it changes nothing (and its transaction is rolled back).
       if (changes) return { ...report, DryRun: true, Changes: changes.list() };

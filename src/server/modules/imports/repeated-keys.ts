@@ -16,7 +16,8 @@ export class RepeatedKeys {
   private seen = new Map<string, number>();
   /** Every line of the keys that repeat in the current scope, in file order. */
   private repeats = new Map<string, number[]>();
-  private readonly notes: string[] = [];
+  /** The repeated keys to report, with their lines: worded at the end, once the writer has said which lines it refused. */
+  private readonly listed: { key: string; lines: number[] }[] = [];
   private unlisted = 0;
 
   see(key: string, line: number, scope?: string) {
@@ -32,21 +33,29 @@ export class RepeatedKeys {
     else this.repeats.set(key, [earlier, line]);
   }
 
-  /** The notes, in the order the keys first repeated. Call once, at the end of the file. */
-  report(): string[] {
+  /**
+   * The notes, in the order the keys first repeated. Call once, at the end of the file, with the
+   * lines the import refused: the line applied is the last one not refused (issue 33: a refused
+   * line was also called applied), and a key whose every line was refused has no note.
+   */
+  report(refused: (line: number) => boolean = () => false): string[] {
     this.settle();
+    const notes = this.listed.flatMap(({ key, lines }) => {
+      const kept = lines.filter((l) => !refused(l));
+      return kept.length > 1 ? [repeatedKeyNote(key, kept)] : [];
+    });
     if (this.unlisted > 0) {
-      this.notes.push(
+      notes.push(
         `${this.unlisted.toLocaleString('en-US')} more ${this.unlisted === 1 ? 'key is' : 'keys are'} repeated within the file (not listed)`,
       );
     }
-    return this.notes;
+    return notes;
   }
 
   private settle() {
     for (const [key, lines] of this.repeats) {
-      if (this.notes.length >= MAX_REPORTED_REJECTIONS) this.unlisted++;
-      else this.notes.push(repeatedKeyNote(key, lines));
+      if (this.listed.length >= MAX_REPORTED_REJECTIONS) this.unlisted++;
+      else this.listed.push({ key, lines });
     }
     // New maps, not clear(): V8's clear() links the old table to the new one, so once a table
     // had reached the old generation every later order's keys (and the cells they were built
