@@ -93,7 +93,8 @@ test('a grocer sees the cases still missing for the minimum, and the refusal whe
     await setMinimum(page, 20);
     await grocer.getByRole('button', { name: 'Submit' }).click();
     const error = grocer.getByRole('dialog', { name: 'Order Error' });
-    await expect(error).toContainText('Orders need at least 20 cases; this one has 12.0');
+    await expect(error).toContainText('Orders need at least 20 cases; this one has 12');
+    await expect(error).not.toContainText('12.0');
     await expectAccessible(grocer);
     await saveScreen(grocer, 'order-minimum-refused', { fullPage: false });
     await error.getByRole('button', { name: 'OK' }).click();
