@@ -61,6 +61,7 @@ const isNothing = (q: Quantities) => q.Cases === 0 && q.Units === 0;
 function compareLine(
   ordered: Quantities,
   delivered: Quantities,
+  verb: string,
 ): { kind: DeliveryKind; words: string | null } {
   const parts = [
     quantityWords(ordered.Cases, delivered.Cases, 'case', 'cases'),
@@ -72,7 +73,7 @@ function compareLine(
       ordered.Cases ? `${ordered.Cases} ${noun(ordered.Cases, 'case', 'cases')}` : null,
       ordered.Units ? `${ordered.Units} ${noun(ordered.Units, 'unit', 'units')}` : null,
     ].filter(Boolean);
-    return { kind: 'NotDelivered', words: `not delivered (${what.join(' and ')} ordered)` };
+    return { kind: 'NotDelivered', words: `not ${verb} (${what.join(' and ')} ordered)` };
   }
   const short = delivered.Cases < ordered.Cases || delivered.Units < ordered.Units;
   return { kind: short ? 'Short' : 'More', words: parts.join(', ') };
@@ -81,15 +82,20 @@ function compareLine(
 /**
  * The ordered lines in their order, each with what was delivered, then the products the file
  * adds, in the file's order. A product listed twice counts once (the import keeps one line per
- * order and product).
+ * order and product). `verb`: 'confirmed' for what the file lists before the delivery date
+ * (issue 33), where nothing has been delivered yet.
  */
-export function compareDelivered(ordered: OrderedLine[], delivered: DeliveredLine[]): LineComparison[] {
+export function compareDelivered(
+  ordered: OrderedLine[],
+  delivered: DeliveredLine[],
+  verb: 'delivered' | 'confirmed' = 'delivered',
+): LineComparison[] {
   const byCode = new Map(delivered.map((d) => [d.Code, d]));
   const orderedCodes = new Set(ordered.map((o) => o.Code));
   const rows: LineComparison[] = ordered.map((o) => {
     const d = byCode.get(o.Code);
     const got = { Cases: d?.Cases ?? 0, Units: d?.Units ?? 0 };
-    const { kind, words } = compareLine(o, got);
+    const { kind, words } = compareLine(o, got, verb);
     return {
       Code: o.Code,
       Description: o.Description,

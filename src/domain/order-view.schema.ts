@@ -65,8 +65,16 @@ export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 export const OrderDetailSchema = OrderSummarySchema.extend({
   CompanyName: z.string(),
   Products: z.array(OrderProductSchema),
-  /** What the ERP's order history file lists for this web order; null until a file lists it. */
+  /**
+   * What the ERP's order history file lists for this web order once its delivery date has come;
+   * null until then, and until a file lists it.
+   */
   Delivered: z.array(DeliveredLineSchema).nullable(),
+  /**
+   * What a file lists for it before its delivery date: the distributor's confirmation, not a
+   * delivery (issue 33); null once the date has come, and until a file lists it.
+   */
+  Confirmed: z.array(DeliveredLineSchema).nullable(),
   /** When the order was last changed or cancelled (design.md 7.10); null if never. */
   ChangedAt: z.string().nullable(),
   /** Until when (ISO 8601, its OrderBy) the caller may still change or cancel it; null once they may not. */

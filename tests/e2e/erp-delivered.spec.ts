@@ -1,4 +1,12 @@
-import { expect, expectAccessible, openCustomerPage, saveScreen, signInAdmin, test } from './support';
+import {
+  expect,
+  expectAccessible,
+  openCustomerPage,
+  saveScreen,
+  signInAdmin,
+  test,
+  testNow,
+} from './support';
 
 interface Line {
   Code: string;
@@ -15,7 +23,12 @@ test("a short-shipped web order: ordered and delivered side by side, and the lis
   // The customer's newest web order on the first page of their history. The desk's run and the
   // phone's share the server and send the same file: the second finds it already applied.
   const list = await (await page.request.get('/api/v1/Orders/1001')).json();
-  const chosen = list.Orders.slice(0, 15).find((o: { IsWebOrder: boolean }) => o.IsWebOrder);
+  // One whose delivery date has come: before it, the file's lines are the distributor's
+  // confirmation, not a delivery (issue 33).
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(testNow());
+  const chosen = list.Orders.slice(0, 15).find(
+    (o: { IsWebOrder: boolean; DeliveryDate: string }) => o.IsWebOrder && o.DeliveryDate <= today,
+  );
   expect(chosen).toBeDefined();
   const order = await (await page.request.get(`/api/v1/Order/${chosen.Id}`)).json();
   const lines: Line[] = order.Products;

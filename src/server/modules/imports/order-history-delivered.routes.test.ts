@@ -83,15 +83,22 @@ describe("the order history import and the customer's web orders", () => {
     expect(report).toMatchObject({ Lines: 3, Inserted: 3, Updated: 0, Unchanged: 0, RejectedCount: 0 });
     const detail = await getOrder(order.id);
     // By product code.
-    expect(detail.Delivered).toEqual(
-      [
-        { Code: 'ERP-ADDED', Description: 'Added Cider', Cases: 3, Units: 0 },
-        { Code: first!.code, Description: 'ERP text', Cases: first!.caseQuantity - 1, Units: 0 },
-      ].sort((a, b) => (a.Code < b.Code ? -1 : 1)),
-    );
-    // Before the delivery date the order stays Open: the ERP may still change what it sends.
+    const listed = [
+      { Code: 'ERP-ADDED', Description: 'Added Cider', Cases: 3, Units: 0 },
+      { Code: first!.code, Description: 'ERP text', Cases: first!.caseQuantity - 1, Units: 0 },
+    ].sort((a, b) => (a.Code < b.Code ? -1 : 1));
+    // Before the delivery date the lines are the distributor's confirmation, not a delivery
+    // (issue 33): Delivered stays null, nothing is 'delivered differently', and the order can
+    // still be changed. The order stays Open: the ERP may still change what it sends.
+    expect(detail.Delivered).toBeNull();
+    expect(detail.Confirmed).toEqual(listed);
     expect(detail.Status).toBe(OrderStatus.Open);
-    expect(detail.DeliveryDifferences).toBe(lines.length + 1);
+    expect(detail.DeliveryDifferences).toBeNull();
+    expect(detail.ChangeableUntil).not.toBeNull();
+    const history = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/Orders/1001', headers: { cookie: customer } })
+    ).json();
+    expect(history.Orders.find((o: { Id: number }) => o.Id === order.id).DeliveryDifferences).toBeNull();
     expect(
       detail.Products.map((p: { Code: string; CaseQuantity: number }) => [p.Code, p.CaseQuantity]),
     ).toEqual(lines.map((l) => [l.code, l.caseQuantity]));
@@ -130,7 +137,12 @@ describe("the order history import and the customer's web orders", () => {
     const applied = (await upload(file)).json();
     expect(applied).toEqual(previewReport);
     expect(applied).toMatchObject({ Inserted: 0, Updated: 2, Unchanged: 1 });
-    expect((await getOrder(order.id)).Status).toBe(OrderStatus.Completed);
+    const delivered = await getOrder(order.id);
+    expect(delivered.Status).toBe(OrderStatus.Completed);
+    // From the delivery date on, the file's lines are what was delivered.
+    expect(delivered.Delivered).toEqual(listed);
+    expect(delivered.Confirmed).toBeNull();
+    expect(delivered.DeliveryDifferences).toBe(lines.length + 1);
     const [header] = await t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(header).toEqual({ ...order, status: OrderStatus.Completed });
     expect(
@@ -165,7 +177,7 @@ describe("the order history import and the customer's web orders", () => {
     const detail = await getOrder(order.id);
     expect(detail.Status).toBe(OrderStatus.NoDelivery);
     // An empty description in the file keeps the product's.
-    expect(detail.Delivered.every((d: { Description: string }) => d.Description !== '')).toBe(true);
+    expect(detail.Confirmed.every((d: { Description: string }) => d.Description !== '')).toBe(true);
 
     // A later file delivers one line after all: back to Open before the delivery date.
     const [first] = lines;
@@ -180,7 +192,16 @@ describe("the order history import and the customer's web orders", () => {
     expect(stored).toHaveLength(lines.length);
   });
 
-  it('marks the order in the history list with the number of differences', async () => {
+  it('marks the order in the history list with the number of differences, once its delivery date has come', async () => {
+    // Before their delivery dates the files' lines are confirmations: nothing is marked (issue 33).
+    now = TEST_NOW;
+    const before = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/Orders/1001', headers: { cookie: customer } })
+    ).json();
+    expect(
+      before.Orders.filter((o: { DeliveryDifferences: number | null }) => o.DeliveryDifferences),
+    ).toEqual([]);
+    now = new Date('2026-12-31T12:00:00-06:00');
     const list = (
       await t.app.inject({ method: 'GET', url: '/api/v1/Orders/1001', headers: { cookie: customer } })
     ).json();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessToday } from '../../../domain/business-date.js';
+import { addDays, businessToday } from '../../../domain/business-date.js';
 import { compareDelivered, differenceCount } from '../../../domain/delivered.js';
 import {
   OrderListSchema,
@@ -195,11 +195,18 @@ describe('statements per request on the ordering hot paths', () => {
   it('answers GET Orders exactly as the schema says, every order with its line figures', async () => {
     // A history file lists one of the customer's web orders (design.md 7.12): its first line with
     // a case more, one product added, the others left out. Its mark must be the domain's count of those differences.
-    const [web] = await t.db
+    // One delivered yesterday: before its delivery date a file's lines are a confirmation (issue 33).
+    const today = businessToday(now, 'America/Chicago');
+    const [placed] = await t.db
       .select()
       .from(orders)
       .where(and(eq(orders.customerId, customerId), eq(orders.source, 'web')))
       .limit(1);
+    const [web] = await t.db
+      .update(orders)
+      .set({ deliveryDate: addDays(today, -1) })
+      .where(eq(orders.id, placed!.id))
+      .returning();
     const [first] = await linesOf([web!.id]);
     const historyLine = (code: string, cases: number) =>
       `${web!.deliveryDate}\t1001\tBar\t${web!.deliveryDate}\t${web!.orderNum}\tPat\t\tREG\t${code}\tX\t6\t0\t${cases}\n`;
@@ -238,26 +245,27 @@ describe('statements per request on the ordering hot paths', () => {
         const own = lines.filter((l) => l.orderId === r.id);
         const totalCases = own.reduce((sum, l) => sum + l.caseQuantity, 0);
         const delivered = deliveredRows.filter((d) => d.orderId === r.id);
-        const deliveryDifferences = delivered.length
-          ? differenceCount(
-              compareDelivered(
-                own.map((l) => ({
-                  ...l,
-                  Code: l.code,
-                  Description: '',
-                  Cases: l.caseQuantity,
-                  Units: l.unitQuantity,
-                })),
-                delivered.map((d) => ({
-                  ...d,
-                  Code: d.code,
-                  Description: '',
-                  Cases: d.cases,
-                  Units: d.units,
-                })),
-              ),
-            )
-          : null;
+        const deliveryDifferences =
+          delivered.length && r.deliveryDate <= today
+            ? differenceCount(
+                compareDelivered(
+                  own.map((l) => ({
+                    ...l,
+                    Code: l.code,
+                    Description: '',
+                    Cases: l.caseQuantity,
+                    Units: l.unitQuantity,
+                  })),
+                  delivered.map((d) => ({
+                    ...d,
+                    Code: d.code,
+                    Description: '',
+                    Cases: d.cases,
+                    Units: d.units,
+                  })),
+                ),
+              )
+            : null;
         return toSummary({
           ...r,
           companyId: 1001,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../domain/auth.schema.js';
+import { businessToday } from '../../../domain/business-date.js';
 import { OrderInputSchema } from '../../../domain/order.schema.js';
 import {
   CopiedOrderSchema,
@@ -168,7 +169,11 @@ export async function orderRoutes(app: FastifyInstance) {
       const p = request.principal!;
       // Another customer's company id answers as an unknown one does.
       if (p.role === 'customer' && p.customer.companyId !== companyId) throw notFound(CUSTOMER);
-      const found = await customerWithOrders(app.database, { companyId });
+      const found = await customerWithOrders(
+        app.database,
+        { companyId },
+        businessToday(app.now(), app.config.businessTz),
+      );
       if (!found) throw notFound(CUSTOMER);
       return sendJsonText(reply, found.answer);
     },

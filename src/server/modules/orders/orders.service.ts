@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { businessToday } from '../../../domain/business-date.js';
 import { compareDelivered, type DeliveredLine, differenceCount } from '../../../domain/delivered.js';
 import { OrderStatus } from '../../../domain/enums.js';
 import { changeableUntil } from '../../../domain/order-change.js';
@@ -93,8 +94,9 @@ select ${customerColumnsSql},
         'ReferencePO', o.reference_po, 'Status', o.status, 'EnteredBy', o.entered_by,
         'ProductCount', l.products, 'TotalCases', l.cases, 'IsReturn', l.products > 0 and l.returns = l.products,
         -- compareDelivered's lines that are not 'Same' (src/domain/delivered.ts), for web orders
-        -- a file has listed; null for the others.
-        'DeliveryDifferences', case when o.source = 'web' and exists (
+        -- a file has listed once their delivery date ($2, today) has come: before it, a file's
+        -- lines are the distributor's confirmation, not a delivery (issue 33); null for the others.
+        'DeliveryDifferences', case when o.source = 'web' and o.delivery_date <= $2::text::date and exists (
             select 1 from order_delivered_lines d where d.order_id = o.id) then (
           (select count(*) from order_lines ol
            left join order_delivered_lines d on d.order_id = ol.order_id and d.code = ol.code
@@ -126,15 +128,19 @@ const customerOrdersByCompany: Statement = {
 /** A customer's row and the text of an answer about them (an `OrderList` here). */
 export type CustomerWithAnswer = CustomerRow & { answer: string };
 
-/** The customer and their GET Orders answer; undefined when there is no such customer. */
+/**
+ * The customer and their GET Orders answer; undefined when there is no such customer. `today`:
+ * the business day, before which a file's lines are no delivery.
+ */
 export async function customerWithOrders(
   database: Database,
   by: { id: number } | { companyId: number },
+  today: string,
 ): Promise<CustomerWithAnswer | undefined> {
   const [row] =
     'id' in by
-      ? await runStatement<CustomerWithAnswer>(database, customerOrdersById, [by.id])
-      : await runStatement<CustomerWithAnswer>(database, customerOrdersByCompany, [by.companyId]);
+      ? await runStatement<CustomerWithAnswer>(database, customerOrdersById, [by.id, today])
+      : await runStatement<CustomerWithAnswer>(database, customerOrdersByCompany, [by.companyId, today]);
   return row;
 }
 
@@ -175,6 +181,8 @@ export function toOrderDetail(
   },
   lines: Omit<OrderLineRow, 'id' | 'orderId'>[],
   delivered: DeliveredLine[] | null = null,
+  /** Before its delivery date, what a file lists is a confirmation (issue 33). */
+  confirmed: DeliveredLine[] | null = null,
 ): OrderDetail {
   const products = lines.map(toProduct);
   return {
@@ -188,6 +196,7 @@ export function toOrderDetail(
     CompanyName: row.customerName,
     Products: products,
     Delivered: delivered,
+    Confirmed: confirmed,
     ChangedAt: row.changedAt?.toISOString() ?? null,
     ChangeableUntil: row.changeableUntil,
     DeliveryHoliday: row.deliveryHoliday ?? null,
@@ -262,10 +271,13 @@ export async function getOrderDetail(
           clock.tz,
         )
       : null;
+  // Before the delivery date a file's lines are the distributor's confirmation (issue 33).
+  const early = clock !== undefined && row.deliveryDate > businessToday(clock.now, clock.tz);
   return toOrderDetail(
     { ...row, customerName: row.companyName, changeableUntil: until },
     lines,
-    row.delivered,
+    early ? null : row.delivered,
+    early ? row.delivered : null,
   );
 }
 

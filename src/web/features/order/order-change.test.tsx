@@ -43,6 +43,7 @@ const placed: OrderDetail = {
   ChangedAt: null,
   ChangeableUntil: CUTOFF,
   DeliveryHoliday: null,
+  Confirmed: null,
   CompanyName: 'Blue Heron Tavern',
   Products: [
     {

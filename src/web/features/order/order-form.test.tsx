@@ -44,6 +44,7 @@ const copied: CopiedOrder = {
   ChangedAt: null,
   ChangeableUntil: null,
   DeliveryHoliday: null,
+  Confirmed: null,
   CompanyName: 'Blue Heron Tavern',
   Products: [
     {

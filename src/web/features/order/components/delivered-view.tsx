@@ -44,29 +44,48 @@ function Difference({ row }: { row: LineComparison }) {
   );
 }
 
-export function DeliveredView({ order, isPhone }: { order: OrderDetail; isPhone: boolean }) {
-  if (!order.Delivered) return null;
-  const rows = compareDelivered(order.Products, order.Delivered);
+export function DeliveredView({
+  order,
+  isPhone,
+  mode = 'delivered',
+}: {
+  order: OrderDetail;
+  isPhone: boolean;
+  /**
+   * 'confirmed': what the ERP's file lists before the delivery date, the distributor's
+   * confirmation and not a delivery (issue 33), in the same words.
+   */
+  mode?: 'delivered' | 'confirmed';
+}) {
+  const listed = mode === 'delivered' ? order.Delivered : order.Confirmed;
+  if (!listed) return null;
+  const rows = compareDelivered(order.Products, listed, mode);
   const differences = differenceCount(rows);
   // A product the distributor added has no ordered line, so no units per case to show.
   const unitsPerCase = new Map(order.Products.map((p) => [p.Code, p.UnitsPerCase]));
+  const Verb = mode === 'delivered' ? 'Delivered' : 'Confirmed';
+  const title = `Products ordered and ${mode}`;
   return (
-    <Stack gap="xs" data-testid="delivered">
+    <Stack gap="xs" data-testid={mode}>
       <Title order={2} size="h4">
-        Products ordered and delivered
+        {title}
       </Title>
       <Text fz="sm">
         {differences ? (
           <Badge component="span" color="red.9" variant="filled" mr="xs">
-            {plural(differences, 'difference')}
+            {plural(differences, mode === 'delivered' ? 'difference' : 'change')}
           </Badge>
         ) : null}
-        {differences
-          ? 'The distributor delivered this order differently from what was ordered.'
-          : 'The distributor delivered this order as ordered.'}
+        {mode === 'delivered'
+          ? differences
+            ? 'The distributor delivered this order differently from what was ordered.'
+            : 'The distributor delivered this order as ordered.'
+          : differences
+            ? 'The distributor confirmed this order with the changes below: this is what is on its way.'
+            : 'The distributor confirmed this order as ordered.'}
       </Text>
       {isPhone ? (
-        <CardList label="Products ordered and delivered">
+        <CardList label={title}>
           {rows.map((r) => (
             <Paper component="li" key={r.Code} withBorder radius="sm" p="sm" data-testid="delivered-row">
               <Text fw={600} fz="sm">
@@ -77,7 +96,7 @@ export function DeliveredView({ order, isPhone }: { order: OrderDetail; isPhone:
                 {unitsPerCase.has(r.Code) ? ` · Units/Case ${unitsPerCase.get(r.Code)}` : null}
               </Text>
               <Text fz="sm" mt={4}>
-                Ordered: <strong>{quantities(r.Ordered)}</strong> · Delivered:{' '}
+                Ordered: <strong>{quantities(r.Ordered)}</strong> · {Verb}:{' '}
                 <strong>{quantities(r.Delivered)}</strong>
               </Text>
               <Difference row={r} />
@@ -95,7 +114,7 @@ export function DeliveredView({ order, isPhone }: { order: OrderDetail; isPhone:
                   Units/Case
                 </Table.Th>
                 <Table.Th w={140}>Ordered</Table.Th>
-                <Table.Th w={140}>Delivered</Table.Th>
+                <Table.Th w={140}>{Verb}</Table.Th>
                 <Table.Th>Difference</Table.Th>
               </Table.Tr>
             </Table.Thead>

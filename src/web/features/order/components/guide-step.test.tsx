@@ -98,6 +98,7 @@ const last: OrderDetail = {
   ChangedAt: null,
   ChangeableUntil: null,
   DeliveryHoliday: null,
+  Confirmed: null,
   Products: [
     line('BR-1105', 'Lake Effect IPA', 4),
     line('WN-1159', 'Rosé House', 0, 5),

@@ -41,6 +41,7 @@ const order: OrderDetail = {
   ChangedAt: null,
   ChangeableUntil: null,
   DeliveryHoliday: null,
+  Confirmed: null,
 };
 
 /** Every element whose own text is exactly `text` (a product's description, say). */
@@ -86,6 +87,36 @@ describe('OrderDetailView', () => {
     expect(countText('Lake Effect IPA')).toBe(1);
     expect(countText('Sangria Red')).toBe(1);
   });
+
+  it.each([
+    ['a phone', true],
+    ['a desk', false],
+  ])(
+    "before the delivery date, shows the ERP's lines as its confirmation, never a delivery (issue 33, %s)",
+    (_where, isPhone) => {
+      renderDetail(
+        {
+          ...order,
+          Confirmed: [
+            { Code: 'WN-1332', Description: 'Sangria Red', Cases: 3, Units: 0 },
+            { Code: 'E2E-ADDED', Description: 'Added Ginger Beer', Cases: 2, Units: 0 },
+          ],
+        },
+        isPhone,
+      );
+      expect(screen.queryByTestId('delivered')).toBeNull();
+      expect(screen.getByRole('heading', { name: 'Products ordered and confirmed' })).toBeTruthy();
+      const confirmed = screen.getByTestId('confirmed');
+      expect(confirmed.textContent).toContain(
+        'The distributor confirmed this order with the changes below: this is what is on its way.',
+      );
+      expect(confirmed.textContent).not.toMatch(/delivered/i);
+      const [ipa] = screen.getAllByTestId('delivered-row') as [HTMLElement];
+      expect(within(ipa).getByTestId('delivered-difference').textContent).toBe(
+        'not confirmed (1 case ordered)',
+      );
+    },
+  );
 
   it.each([
     ['a phone', true],

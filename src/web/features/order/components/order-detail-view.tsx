@@ -44,6 +44,8 @@ export function OrderDetailView({
       <OrderHeaderView fields={fields} />
       {order.Delivered ? (
         <DeliveredView order={order} isPhone={isPhone} />
+      ) : order.Confirmed ? (
+        <DeliveredView order={order} isPhone={isPhone} mode="confirmed" />
       ) : (
         <>
           <Title order={2} size="h4">
