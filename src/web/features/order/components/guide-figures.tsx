@@ -87,14 +87,24 @@ export function ParButton({
       aria-label={`Par of ${code} ${description}: ${saved ?? 'not set'}`}
       data-testid={`par-${code}`}
     >
-      {saved === null ? 'Set par' : `Par ${saved}`}
+      {stacked && suggestion ? (
+        // On a phone's card the suggestion is the button's second line: no line of its own
+        // under it, so five products fit on a screen (issue 33).
+        <Stack gap={0} align="center">
+          <span>Set par</span>
+          <Text span fz={10} fw={400} lh={1.1} style={{ whiteSpace: 'nowrap' }}>
+            suggested {figures.SuggestedPar}
+          </Text>
+        </Stack>
+      ) : saved === null ? (
+        'Set par'
+      ) : (
+        `Par ${saved}`
+      )}
     </Button>
   );
   return stacked ? (
-    <Stack gap={0} align="flex-start">
-      {button}
-      {suggestion}
-    </Stack>
+    button
   ) : (
     <Group gap={6} wrap="nowrap">
       {button}

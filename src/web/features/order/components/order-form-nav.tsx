@@ -90,7 +90,8 @@ export function OrderFormNav({
     <Box
       pos="sticky"
       bottom={0}
-      py={compact ? 8 : 'sm'}
+      // Step 1 keeps its padding: the page's first paint draws that bar too (index.html's shell).
+      py={summary ? 8 : 'sm'}
       bg="var(--mantine-color-body)"
       style={{ borderTop: '1px solid var(--mantine-color-gray-3)', zIndex: 2 }}
       data-testid="order-nav"

@@ -19,8 +19,19 @@ export interface ProductCardsProps {
   guide?: GuideView | undefined;
 }
 
-/** 16 px text: a smaller font makes phones zoom in on focus. */
-const BOX = { size: 'md', w: 64, styles: { label: { fontSize: 'var(--mantine-font-size-xs)' } } } as const;
+/**
+ * 16 px text: a smaller font makes phones zoom in on focus. The boxes say what they hold in
+ * their placeholder and their accessible name, not a label above them: five products fit on a
+ * phone's screen (issue 33).
+ */
+const BOX = {
+  size: 'md',
+  w: 64,
+  styles: {
+    label: { fontSize: 'var(--mantine-font-size-xs)' },
+    input: { paddingInline: 6, textAlign: 'center' },
+  },
+} as const;
 /** The minus and plus buttons: 44 x 44 px, a thumb's target (WCAG 2.5.5). */
 const STEP = 44;
 
@@ -116,7 +127,7 @@ const ProductCard = memo(
           </ActionIcon>
           <QuantityInput
             {...BOX}
-            label="Cases"
+            placeholder="cases"
             aria-label={`Cases of ${Code} ${Description}`}
             field="CaseQuantity"
             value={cases}
@@ -132,7 +143,7 @@ const ProductCard = memo(
             <span aria-hidden="true">+</span>
           </ActionIcon>
           {IsCaseOnly ? (
-            <Stack w={BOX.w} gap={0} align="center" pb={12}>
+            <Stack w={BOX.w} gap={0} align="center" pb={6}>
               <Text fz="xs" c="dimmed" ta="center" lh={1.2}>
                 Cases only
               </Text>
@@ -140,7 +151,7 @@ const ProductCard = memo(
           ) : (
             <QuantityInput
               {...BOX}
-              label="Units"
+              placeholder="units"
               aria-label={`Units of ${Code} ${Description}`}
               field="UnitQuantity"
               value={draft?.UnitQuantity ?? ''}
