@@ -162,6 +162,14 @@ test.describe('staff sign-in', () => {
     ]) {
       await expect(options.getByRole('menuitem', { name: entry, exact: true })).toBeVisible();
     }
+    // The open menu passes axe (issue 33: aria-required-children and region), and on a phone
+    // each item is a thumb's 44 px.
+    await expectAccessible(page);
+    if (isPhone(page))
+      for (const box of await options
+        .getByRole('menuitem')
+        .evaluateAll((items) => items.map((i) => i.getBoundingClientRect().height)))
+        expect(box).toBeGreaterThanOrEqual(44);
     await options.getByRole('menuitem', { name: 'Customer Types', exact: true }).click();
     await expect(page).toHaveURL(/\/maint\/customertype$/);
     await page.getByRole('button', { name: 'Back' }).click();

@@ -11,6 +11,8 @@ import {
 } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
+import { useBelow } from '../../lib/use-below';
+import { breakpoints } from '../../theme';
 import type { DataTableColumn, RowAction, SortState } from './data-table.types';
 import type { PageSlice } from './table-rows';
 
@@ -59,7 +61,8 @@ export function HeaderCell<T>({
       style={style}
       aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
     >
-      <UnstyledButton onClick={() => onSort(column.key)} fw={700} fz="sm">
+      {/* A thumb's 44 px on a phone (issue 33: 22 px), the row's own height on a desk. */}
+      <UnstyledButton onClick={() => onSort(column.key)} fw={700} fz="sm" mih={{ base: 44, sm: 0 }}>
         <Group gap={4} wrap="nowrap" justify={column.align === 'right' ? 'flex-end' : undefined}>
           {column.header}
           <SortIcon dir={dir} />
@@ -121,6 +124,7 @@ export function Pager({
   label: string;
   onPageChange: (page: number) => void;
 }) {
+  const isPhone = useBelow(breakpoints.small);
   if (slice.total === 0) return null;
   return (
     <Group justify="space-between" gap="xs" wrap="wrap">
@@ -130,8 +134,11 @@ export function Pager({
       {slice.pageCount > 1 && (
         <Box component="nav" aria-label={`${label} pages`}>
           <Pagination
-            size="sm"
-            siblings={1}
+            // 44 px controls on a phone (issue 33: 26 px), one page either side of the current
+            // so that they fit a 390 px screen.
+            size={isPhone ? 'xl' : 'sm'}
+            gap={isPhone ? 4 : undefined}
+            siblings={isPhone ? 0 : 1}
             boundaries={1}
             total={slice.pageCount}
             value={slice.page}

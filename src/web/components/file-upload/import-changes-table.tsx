@@ -47,7 +47,12 @@ export function ImportChangesTable({ preview }: { preview: ImportPreview }) {
         )
       )}
       {listed > 0 && (
-        <ScrollArea.Autosize mah={420} type="auto">
+        // Focusable, so a keyboard can scroll it (axe: scrollable-region-focusable, issue 33).
+        <ScrollArea.Autosize
+          mah={420}
+          type="auto"
+          viewportProps={{ tabIndex: 0, 'aria-label': 'Changes, scrollable' }}
+        >
           <Table
             aria-label="Changes"
             striped

@@ -60,7 +60,11 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           <Title order={3} size="h6">
             Notes
           </Title>
-          <ScrollArea.Autosize mah={200} type="auto">
+          <ScrollArea.Autosize
+            mah={200}
+            type="auto"
+            viewportProps={{ tabIndex: 0, 'aria-label': 'Notes, scrollable' }}
+          >
             <List size="sm" spacing={2}>
               {report.Notes.map((note) => (
                 <List.Item key={note}>{note}</List.Item>
@@ -80,7 +84,12 @@ export function ImportReportView({ report }: { report: ImportReport }) {
               rejected lines are listed.
             </Text>
           )}
-          <ScrollArea.Autosize mah={320} type="auto">
+          {/* Focusable, so a keyboard can scroll it (axe: scrollable-region-focusable, issue 33). */}
+          <ScrollArea.Autosize
+            mah={320}
+            type="auto"
+            viewportProps={{ tabIndex: 0, 'aria-label': 'Rejected lines, scrollable' }}
+          >
             <Table
               aria-label="Rejected lines"
               striped

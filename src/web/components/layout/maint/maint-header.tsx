@@ -63,7 +63,18 @@ export function MaintHeader({ compact, navIsDrawer, navOpened, onToggleNav }: Ma
             Back
           </Button>
         )}
-        <Menu position="bottom-end" shadow="md" width={240}>
+        {/* In the banner, not a portal at the end of the page (axe: region), and without
+            Mantine's focus placeholder, a focusable 'presentation' the menu role may not hold
+            (axe: aria-required-children, critical). Arrow keys still go to the first item. */}
+        <Menu
+          position="bottom-end"
+          shadow="md"
+          width={240}
+          withinPortal={false}
+          withInitialFocusPlaceholder={false}
+          // A thumb's 44 px per item on a phone.
+          styles={compact ? { item: { minHeight: 44 } } : undefined}
+        >
           <Menu.Target>
             {compact ? (
               <ActionIcon variant="subtle" size="lg" aria-label="Options">

@@ -94,7 +94,7 @@ function MaintFrame() {
       >
         <Group justify="space-between" mb="sm">
           <Text fw={600}>Filters</Text>
-          <CloseButton aria-label="Close filter panel" onClick={filter.close} />
+          <CloseButton aria-label="Close filter panel" size={44} onClick={filter.close} />
         </Group>
         <FilterDrawerTarget />
       </AppShell.Aside>
