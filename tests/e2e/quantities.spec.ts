@@ -38,6 +38,9 @@ async function openProducts(page: Page) {
   await page.getByLabel('Email').fill('quinn@example.com');
   await continueButton(page).click();
   await expect(page.getByRole('textbox', { name: /^Cases of / }).first()).toBeVisible();
+  // The first rows are painted at once, the rest in a transition right after (products-step.tsx
+  // FIRST_PAINT): the journeys start once the list is whole (the demo bar has 28 products).
+  await expect(page.locator('[data-testid^="product-row-"]').nth(8)).toBeAttached();
   return earliest;
 }
 
