@@ -2,7 +2,7 @@ import { ORDER_NO_MAX } from '../../../domain/customer.schema.js';
 import { PRODUCT_CODE_MAX } from '../../../domain/order.schema.js';
 import { endBeforeStartMessage, endsBeforeStart } from '../../../domain/schema-fields.js';
 import { columnCountMessage, LineFields, type ParseResult } from './field-parsers.js';
-import type { HeaderNames } from './header-line.js';
+import { COMPANY_ID_NAMES, type HeaderNames, PRODUCT_CODE_NAMES } from './header-line.js';
 
 /**
  * Customer items file (spec section 3): which products a customer may order, from when to
@@ -16,19 +16,8 @@ export const CUSTOMER_ITEM_COLUMNS = [
   'order no',
 ] as const;
 export const CUSTOMER_ITEM_HEADER_NAMES: HeaderNames = [
-  [
-    'COMPANY_ID',
-    'CUSTOMER_NO',
-    'CUSTOMER_NUMBER',
-    'CUSTOMER_NUM',
-    'CUSTOMER_ID',
-    'CUST_NO',
-    'CUST_ID',
-    'CUSTOMER',
-    'ACCOUNT_NO',
-    'ACCOUNT',
-  ],
-  ['PRODUCT_CODE', 'ITEM_NO', 'ITEM_NUMBER', 'ITEM_CODE', 'ITEM', 'CODE', 'SKU', 'PRODUCT_NO'],
+  COMPANY_ID_NAMES,
+  PRODUCT_CODE_NAMES,
   ['START_DATE', 'START', 'FROM_DATE'],
   ['END_DATE', 'END', 'TO_DATE'],
   ['ORDER_NO', 'SORT_ORDER', 'SEQUENCE', 'SEQ'],

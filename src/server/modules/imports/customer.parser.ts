@@ -1,23 +1,12 @@
 import { CUSTOMER_NAME_MAX } from '../../../domain/customer.schema.js';
 import { CUSTOMER_TYPE_ID_MAX } from '../../../domain/customer-type.schema.js';
 import { columnCountMessage, LineFields, type ParseResult } from './field-parsers.js';
-import type { HeaderNames } from './header-line.js';
+import { COMPANY_ID_NAMES, type HeaderNames } from './header-line.js';
 
 /** Customers file (spec section 3): COMPANY_ID, CUSTOMER_NAME, ZIP_CODE, CUST_TYPE_ID. */
 export const CUSTOMER_COLUMNS = ['COMPANY_ID', 'CUSTOMER_NAME', 'ZIP_CODE', 'CUST_TYPE_ID'] as const;
 export const CUSTOMER_HEADER_NAMES: HeaderNames = [
-  [
-    'COMPANY_ID',
-    'CUSTOMER_NO',
-    'CUSTOMER_NUMBER',
-    'CUSTOMER_NUM',
-    'CUSTOMER_ID',
-    'CUST_NO',
-    'CUST_ID',
-    'CUSTOMER',
-    'ACCOUNT_NO',
-    'ACCOUNT',
-  ],
+  COMPANY_ID_NAMES,
   ['CUSTOMER_NAME', 'CUST_NAME', 'NAME', 'COMPANY_NAME'],
   ['ZIP_CODE', 'ZIP', 'ZIPCODE', 'POSTAL_CODE'],
   ['CUST_TYPE_ID', 'CUSTOMER_TYPE_ID', 'CUSTOMER_TYPE', 'CUST_TYPE', 'TYPE'],

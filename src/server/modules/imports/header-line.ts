@@ -12,6 +12,32 @@
 /** For each column of a file, in the file's order, the names it is known by (the first is shown). */
 export type HeaderNames = readonly (readonly string[])[];
 
+/** The names a customer's number is known by, in every file that has one. */
+export const COMPANY_ID_NAMES = [
+  'COMPANY_ID',
+  'CUSTOMER_NO',
+  'CUSTOMER_NUMBER',
+  'CUSTOMER_NUM',
+  'CUSTOMER_ID',
+  'CUST_NO',
+  'CUST_ID',
+  'CUSTOMER',
+  'ACCOUNT_NO',
+  'ACCOUNT',
+] as const;
+
+/** The names a product's code is known by, in the items and customer items files. */
+export const PRODUCT_CODE_NAMES = [
+  'PRODUCT_CODE',
+  'ITEM_NO',
+  'ITEM_NUMBER',
+  'ITEM_CODE',
+  'ITEM',
+  'CODE',
+  'SKU',
+  'PRODUCT_NO',
+] as const;
+
 /** A header line the import cannot map: the file is refused, naming what is wrong. */
 export class HeaderError extends Error {
   override name = 'HeaderError';

@@ -5,7 +5,7 @@ import {
   PRODUCT_UOM_MAX,
 } from '../../../domain/product.schema.js';
 import { columnCountMessage, LineFields, type ParseResult } from './field-parsers.js';
-import type { HeaderNames } from './header-line.js';
+import { type HeaderNames, PRODUCT_CODE_NAMES } from './header-line.js';
 
 /** Items file (spec section 3): one product per line, keyed by product code. */
 export const ITEM_COLUMNS = [
@@ -20,7 +20,7 @@ export const ITEM_COLUMNS = [
 
 /** The names a header line may give each column (header-line.ts; the README lists them). */
 export const ITEM_HEADER_NAMES: HeaderNames = [
-  ['PRODUCT_CODE', 'ITEM_NO', 'ITEM_NUMBER', 'ITEM_CODE', 'ITEM', 'CODE', 'SKU', 'PRODUCT_NO'],
+  PRODUCT_CODE_NAMES,
   ['DESCRIPTION', 'ITEM_DESCRIPTION', 'ITEM_DESC', 'PRODUCT_DESCRIPTION', 'DESC', 'NAME'],
   ['UNITS_PER_CASE', 'UNITS_CASE', 'UNITS', 'PACK', 'CASE_PACK', 'PACK_SIZE'],
   ['PRODUCT_TYPE', 'TYPE', 'ITEM_TYPE'],

@@ -2,7 +2,7 @@ import { MAX_QUANTITY, NAME_MAX, PRODUCT_CODE_MAX, REFERENCE_PO_MAX } from '../.
 import { normalizePhone } from '../../../domain/phone.js';
 import { PRODUCT_DESCRIPTION_MAX, PRODUCT_UNITS_MAX } from '../../../domain/product.schema.js';
 import { columnCountMessage, LineFields, type ParseResult } from './field-parsers.js';
-import type { HeaderNames } from './header-line.js';
+import { COMPANY_ID_NAMES, type HeaderNames } from './header-line.js';
 
 /**
  * Order history file (spec section 3), one line per product of an order; the same layout
@@ -30,18 +30,7 @@ export const ORDER_HISTORY_COLUMNS = [
 export const ORDER_HISTORY_MIN_COLUMNS = 13;
 export const ORDER_HISTORY_HEADER_NAMES: HeaderNames = [
   ['ORDER_DATE', 'ORD_DATE', 'DOC_DATE', 'DATE'],
-  [
-    'COMPANY_ID',
-    'CUSTOMER_NO',
-    'CUSTOMER_NUMBER',
-    'CUSTOMER_NUM',
-    'CUSTOMER_ID',
-    'CUST_NO',
-    'CUST_ID',
-    'CUSTOMER',
-    'ACCOUNT_NO',
-    'ACCOUNT',
-  ],
+  COMPANY_ID_NAMES,
   ['CUSTOMER_NAME', 'CUST_NAME', 'NAME'],
   ['DELIVERY_DATE', 'DELIV_DATE', 'DEL_DATE', 'SHIP_DATE', 'DUE_DATE', 'DOC_DUE_DATE'],
   ['ORDER_NO', 'ORDER_NUMBER', 'ORDER_NUM', 'ORD_NO', 'ORDER', 'DOC_NO', 'DOC_NUM', 'INVOICE_NO'],

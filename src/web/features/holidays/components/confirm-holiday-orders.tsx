@@ -1,7 +1,7 @@
-import { List, ScrollArea, Stack, Text } from '@mantine/core';
-import { formatCompanyId } from '../../../../domain/company-id';
+import { Stack, Text } from '@mantine/core';
 import { showConfirmDialog } from '../../../components/dialogs/confirm-dialog';
 import { formatWeekdayDate } from '../../order/date-format';
+import { ChosenOrders } from '../../regenerate/components/chosen-orders';
 import { getHolidayOrders } from '../api/get-holiday-orders';
 
 /**
@@ -37,20 +37,14 @@ export async function confirmHolidayOrders(dates: readonly string[]): Promise<bo
           A holiday does not move them: their customers see on the order that the date is now a holiday, and
           can change it until its cutoff. Call the others.
         </Text>
-        <ScrollArea.Autosize mah={240} type="auto">
-          <List size="sm" spacing={2} aria-label="Orders on the holiday">
-            {orders.map((o) => (
-              <List.Item key={o.Id}>
-                <Text span fw={600} fz="sm">
-                  {o.OrderNum}
-                </Text>{' '}
-                - {formatCompanyId(o.CompanyId)} {o.CustomerName}
-                {dates.length > 1 ? `, ${formatWeekdayDate(o.DeliveryDate)}` : ''}
-                {o.IsWebOrder ? '' : ' (from the ERP)'}
-              </List.Item>
-            ))}
-          </List>
-        </ScrollArea.Autosize>
+        <ChosenOrders
+          orders={orders}
+          label="Orders on the holiday"
+          maxHeight={240}
+          extra={(o) =>
+            `${dates.length > 1 ? `, ${formatWeekdayDate(o.DeliveryDate)}` : ''}${o.IsWebOrder ? '' : ' (from the ERP)'}`
+          }
+        />
       </Stack>
     ),
   });

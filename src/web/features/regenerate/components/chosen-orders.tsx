@@ -3,18 +3,25 @@ import type { ReactNode } from 'react';
 import { formatCompanyId } from '../../../../domain/company-id';
 import type { WebOrderListItem } from '../../../../domain/regenerate.schema';
 
-/** The orders a confirmation dialog is about: Web Conf #, customer, and what `extra` adds. */
-export function ChosenOrders({
+type ListedOrder = Pick<WebOrderListItem, 'Id' | 'OrderNum' | 'CompanyId' | 'CustomerName'>;
+
+/**
+ * The orders a confirmation dialog is about: Web Conf #, customer, and what `extra` adds
+ * (Regenerate Orders' and Resend's, and a new holiday's orders).
+ */
+export function ChosenOrders<T extends ListedOrder>({
   orders,
   label,
   extra,
+  maxHeight = 280,
 }: {
-  orders: readonly WebOrderListItem[];
+  orders: readonly T[];
   label: string;
-  extra?: (order: WebOrderListItem) => ReactNode;
+  extra?: (order: T) => ReactNode;
+  maxHeight?: number;
 }) {
   return (
-    <ScrollArea.Autosize mah={280} type="auto">
+    <ScrollArea.Autosize mah={maxHeight} type="auto">
       <List size="sm" spacing={2} aria-label={label}>
         {orders.map((o) => (
           <List.Item key={o.Id}>
