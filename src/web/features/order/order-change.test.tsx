@@ -203,6 +203,11 @@ describe('an order after Submit (design.md 7.10)', { timeout: 30_000 }, () => {
     expect(screen.getAllByLabelText(/^Cases of /)[0]).toBe(cases);
     fireEvent.change(screen.getByLabelText('Cases of BR-1182 Steelworks Stout'), { target: { value: '2' } });
     fireEvent.click(screen.getByText('Continue', { selector: '.mantine-Button-label' }).closest('button')!);
+    // The preview says what the change does against the order as placed (issue 33).
+    const summary = await screen.findByTestId('preview-change-summary');
+    expect([...summary.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      'Steelworks Stout (BR-1182): added, 2 cases',
+    ]);
     fireEvent.click((await screen.findByText('Submit')).closest('button')!);
     expect(await screen.findByText('Your order has been changed.')).toBeTruthy();
 

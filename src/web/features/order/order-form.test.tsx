@@ -232,6 +232,8 @@ describe('order form', { timeout: 30_000 }, () => {
     const stout = (await screen.findByLabelText('Cases of BR-1182 Steelworks Stout')) as HTMLInputElement;
     expect(stout.value).toBe('4');
     expect(screen.getByTestId('order-totals').textContent).toContain('Cases: 4');
+    // The re-ordered order's products first, whatever the catalogue's order (issue 33).
+    expect(screen.getAllByLabelText(/^Cases of /)[0]).toBe(stout);
   });
 
   it("shows the type's minimum in step 2's summary with the cases still missing, and waits for them", async () => {

@@ -61,9 +61,12 @@ export function OrderForm({ onSaveStatus, onDraftConflict, staff, ...setup }: Or
   const fresh = !setup.asStaff && !setup.copy && !setup.change && !setup.restored;
   const [shell] = useState(() => (fresh ? shellFormEdits() : null));
   const state = useOrderForm(setup, shell?.values);
+  // The order being changed or re-ordered lists its own products first: they are what the
+  // customer came for (issue 33; a change since session 12, a Re-Order now too).
+  const source = setup.change ?? setup.copy;
   const changedCodes = useMemo(
-    () => (setup.change ? new Set(setup.change.Products.map((p) => p.Code)) : undefined),
-    [setup.change],
+    () => (source ? new Set(source.Products.map((p) => p.Code)) : undefined),
+    [source],
   );
   const { form, ctx, today, headerValid, productsValid } = state;
   const [active, setActive] = useState(setup.restored?.step ?? 0);
@@ -242,6 +245,11 @@ export function OrderForm({ onSaveStatus, onDraftConflict, staff, ...setup }: Or
                   today={today}
                   isPhone={isPhone}
                   changing={setup.change?.Id}
+                  was={
+                    setup.change
+                      ? { DeliveryDate: setup.change.DeliveryDate, Products: setup.change.Products }
+                      : undefined
+                  }
                   {...(staff
                     ? { staff: { customerLabel: staff.customerLabel, override: state.overrideLeadTime } }
                     : {})}

@@ -1,4 +1,5 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, List, Stack, Text, Title } from '@mantine/core';
+import { type ChangeSide, changeSummary } from '../../../../domain/change-summary';
 import { isReferenceCustomerType } from '../../../../domain/order.schema';
 import type { OrderSummary } from '../../../../domain/order-view.schema';
 import { formatPhone } from '../../../../domain/phone';
@@ -21,6 +22,8 @@ export interface PreviewStepProps {
   staff?: { customerLabel: string; override: boolean };
   /** The Id of the order being changed (design.md 7.10): not another order for its date. */
   changing?: number | undefined;
+  /** The order being changed as placed: the preview says what the change does (issue 33). */
+  was?: ChangeSide | undefined;
 }
 
 /** Step 3, 'Preview Order': the header and only the lines with a quantity (spec section 2). */
@@ -33,6 +36,7 @@ export function PreviewStep({
   isPhone,
   staff,
   changing,
+  was,
 }: PreviewStepProps) {
   const far = isFarDate(header.DeliveryDate, today);
   const fields: HeaderField[] = [
@@ -81,11 +85,38 @@ export function PreviewStep({
         forStaff={staff !== undefined}
         changing={changing}
       />
+      {was && <ChangeSummaryNote was={was} date={header.DeliveryDate ?? ''} lines={kept} />}
       <OrderHeaderView fields={fields} />
       <Title order={2} size="h4">
         Products
       </Title>
       <OrderLinesView lines={kept} isPhone={isPhone} withTotal />
     </Stack>
+  );
+}
+
+/** What the change does against the order as placed, in words; or that nothing changes yet. */
+function ChangeSummaryNote({
+  was,
+  date,
+  lines,
+}: {
+  was: ChangeSide;
+  date: string;
+  lines: readonly { Code: string; Description: string; Cases: number; Units: number }[];
+}) {
+  const changes = changeSummary(was, { DeliveryDate: date, Products: lines });
+  return (
+    <Alert color="blue" title="What this change does" data-testid="preview-change-summary">
+      {changes.length === 0 ? (
+        <Text fz="sm">Nothing changes yet: this is the order as it was placed.</Text>
+      ) : (
+        <List size="sm" spacing={2}>
+          {changes.map((c) => (
+            <List.Item key={c}>{c}</List.Item>
+          ))}
+        </List>
+      )}
+    </Alert>
   );
 }
