@@ -61,8 +61,8 @@ export function HeaderCell<T>({
       style={style}
       aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
     >
-      {/* A thumb's 44 px on a phone (issue 33: 22 px), the row's own height on a desk. */}
-      <UnstyledButton onClick={() => onSort(column.key)} fw={700} fz="sm" mih={{ base: 44, sm: 0 }}>
+      {/* A thumb's 44 px on a phone (issue 33: 22 px), the row's own height on a desk (app.css). */}
+      <UnstyledButton onClick={() => onSort(column.key)} fw={700} fz="sm" className="sort-button">
         <Group gap={4} wrap="nowrap" justify={column.align === 'right' ? 'flex-end' : undefined}>
           {column.header}
           <SortIcon dir={dir} />
