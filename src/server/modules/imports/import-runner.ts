@@ -101,10 +101,7 @@ class Tally {
   unchanged = 0;
   rejectedCount = 0;
   private rejected: RejectedLine[] = [];
-  /**
-   * Every refused line's number, so that no note calls a refused line applied (issue 33); a
-   * file refused past this many lines is the wrong file, and its notes are not read line by line.
-   */
+  /** The refused lines (up to 200,000), so that no note calls one applied (issue 33). */
   private readonly refusedLines = new Set<number>();
 
   reject(r: RejectedLine) {
