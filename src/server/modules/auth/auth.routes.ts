@@ -3,36 +3,23 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AdminLoginSchema,
-  adminLoginMessages,
   CustomerLoginSchema,
-  customerLoginMessages,
   SessionCustomerSchema,
   SessionSchema,
   SessionUserSchema,
-  tooManyAttemptsMessage,
 } from '../../../domain/auth.schema.js';
-import { normalizeUserName } from '../../../domain/user-name.js';
 import { HttpError } from '../../lib/http-error.js';
-import {
-  endSessions,
-  findCustomerForLogin,
-  toSessionCustomer,
-  toSessionUser,
-  verifyAdmin,
-} from './auth.service.js';
-import { deviceCookies } from './device-cookie.js';
+import { endSessions, toSessionCustomer, toSessionUser } from './auth.service.js';
+import { signInRateLimit, signIns } from './sign-in.js';
 
 const ErrorBody = z.object({
   ErrorMessage: z.string(),
   Errors: z.array(z.object({ Field: z.string(), Message: z.string() })).optional(),
 });
 
-/** Any address, right or wrong credentials: a ceiling against scripted floods. */
-const signInRateLimit = { max: 120, timeWindow: '1 minute' };
-
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const devices = deviceCookies(app.config.sessionSecret);
+  const signIn = signIns(app);
 
   r.post(
     '/Authenticate',
@@ -47,22 +34,9 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { CompanyId, Zipcode } = request.body;
-      const account = `customer:${CompanyId}`;
-      const result = await app.loginThrottle.attempt(
-        request.ip,
-        account,
-        () => findCustomerForLogin(app.db, CompanyId, Zipcode),
-        { at: app.now(), device: devices.verify(request, account) },
-      );
-      if (result.blocked) throw new HttpError(429, tooManyAttemptsMessage);
-      const customer = result.found;
-      if (!customer) {
-        request.log.info({ companyId: CompanyId }, 'customer sign-in failed');
-        throw new HttpError(401, customerLoginMessages.failed);
-      }
-      startSession(request, { role: 'customer', customerId: customer.id, v: customer.sessionVersion });
-      devices.set(request, reply, account, app.now().getTime());
-      return reply.send(toSessionCustomer(customer));
+      const result = await signIn.customer(request, reply, CompanyId, Zipcode);
+      if (!result.ok) throw new HttpError(result.status, result.message);
+      return reply.send(toSessionCustomer(result.account));
     },
   );
 
@@ -79,23 +53,9 @@ export async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { User, Password } = request.body;
-      // One count per account however its name is typed (full-width letters are the same name).
-      const account = `admin:${normalizeUserName(User).toLowerCase()}`;
-      const result = await app.loginThrottle.attempt(
-        request.ip,
-        account,
-        () => verifyAdmin(app.db, User, Password),
-        { at: app.now(), device: devices.verify(request, account) },
-      );
-      if (result.blocked) throw new HttpError(429, tooManyAttemptsMessage);
-      const user = result.found;
-      if (!user) {
-        request.log.info({ user: User }, 'admin sign-in failed');
-        throw new HttpError(401, adminLoginMessages.failed);
-      }
-      startSession(request, { role: 'admin', userId: user.id, v: user.sessionVersion });
-      devices.set(request, reply, account, app.now().getTime());
-      return reply.send(toSessionUser(user));
+      const result = await signIn.admin(request, reply, User, Password);
+      if (!result.ok) throw new HttpError(result.status, result.message);
+      return reply.send(toSessionUser(result.account));
     },
   );
 
@@ -125,14 +85,4 @@ export async function authRoutes(app: FastifyInstance) {
       };
     },
   );
-}
-
-function startSession(
-  request: import('fastify').FastifyRequest,
-  principal: import('../../plugins/session.js').SessionPrincipal,
-) {
-  // A new cookie at every sign-in (no fixation), Secure when the request came over HTTPS.
-  request.session.regenerate();
-  request.session.options({ secure: request.protocol === 'https' });
-  request.session.set('principal', principal);
 }
