@@ -21,39 +21,6 @@ const precompressBuild = (): Plugin => ({
 });
 
 /**
- * Mantine's `useId` (@mantine/hooks) names a component's parts (every input's label and box, the
- * app shell, a tooltip, a popover) with React's id as it first renders, then sets a random one in
- * a layout effect: a second render of each, synchronous, in the commit that mounts it. One such
- * render makes React run the whole commit's effects in the same task; on a 4x slower CPU, the
- * order form's commit was one long task of 60 ms and more (issue 22, decision 058). This keeps
- * React's id, unique in the app's one root and the same from render to render.
- */
-const mantineStableIds = (): Plugin => {
-  let replaced = false;
-  return {
-    name: 'bev-mantine-stable-ids',
-    enforce: 'pre',
-    apply: 'build',
-    load(id) {
-      if (!/[\\/]@mantine[\\/]hooks[\\/]esm[\\/]use-id[\\/]use-id\.mjs$/.test(id)) return null;
-      replaced = true;
-      return [
-        "import { useId as useReactId } from 'react';",
-        'export function useId(staticId) {',
-        '  const reactId = useReactId();',
-        "  return typeof staticId === 'string' ? staticId : 'mantine-' + reactId.replace(/[^\\w-]/g, '');",
-        '}',
-      ].join('\n');
-    },
-    // A Mantine release that moves the module would drop the replacement without a word.
-    buildEnd(error) {
-      if (!error && !replaced)
-        this.error('@mantine/hooks/esm/use-id/use-id.mjs was not in the build: see decision 058');
-    },
-  };
-};
-
-/**
  * Installable on a phone (design.md 7.9, issue 22): a web manifest, and a service worker that
  * keeps the app's shell and assets (never an API answer) so a repeat visit paints from the
  * phone. A new build waits until the customer takes it from the "new version" prompt
@@ -82,12 +49,20 @@ const installable = () =>
     },
     workbox: {
       globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-      // Every screen's address opens the app from the phone; the API (with its docs and the
-      // reminder mails' stop link) and the health check always go to the server.
-      navigateFallback: '/index.html',
-      navigateFallbackDenylist: [/^\/api\//, /^\/healthz/],
+      // Pages come from the server first: it draws the customer's pages with their data (issue
+      // 34), and a page holds private data no cache keeps. Offline, the page's template answers,
+      // and the app draws the screen in the browser under the offline banner. The API (with its
+      // docs and the reminder mails' stop link) and the health check always go to the server.
+      navigateFallback: null,
       cleanupOutdatedCaches: true,
-      runtimeCaching: [],
+      runtimeCaching: [
+        {
+          urlPattern: ({ request, url }) =>
+            request.mode === 'navigate' && !/^\/(api|healthz)(\/|$)/.test(url.pathname),
+          handler: 'NetworkOnly',
+          options: { precacheFallback: { fallbackURL: '/index.html' } },
+        },
+      ],
     },
   });
 
@@ -95,7 +70,7 @@ const installable = () =>
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/web'),
   publicDir: path.resolve(import.meta.dirname, 'src/web/public'),
-  plugins: [mantineStableIds(), react(), installable(), precompressBuild()],
+  plugins: [react(), installable(), precompressBuild()],
   build: {
     outDir,
     emptyOutDir: true,
@@ -103,31 +78,12 @@ export default defineConfig({
     // and the server refuses *.map anyway (web-app.ts).
     sourcemap: false,
     chunkSizeWarningLimit: 700,
-    // Vite appends a <link rel=modulepreload> for each of a dynamic import's dependencies. For
-    // the customer frame and the order form that was some 55 links in the task that starts the
-    // app, 140-170 ms of it on a 4x slower CPU (decision 057). Only the first paint's chunk
-    // (src/web/shell) has its dependencies preloaded, as its paint waits for them; the app's
-    // and the screens' chunks ask for theirs as the browser reads them. Their CSS still loads
-    // with them (the preload helper keeps it).
-    modulePreload: {
-      resolveDependencies: (filename, deps) =>
-        /^assets\/first-paint-[\w-]+\.js$/.test(filename) ? deps : [],
-    },
     // React, the router, React Query and Mantine's core in one chunk that the app's chunk loads
-    // with it, not some 60 small ones asked for in waves by each screen (decision 055). The
-    // login page's entry imports none of them (decision 053).
+    // with it, not some 60 small ones asked for in waves by each screen (decision 055).
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
-            {
-              // The shell's first paints (src/web/shell, decisions 053 and 056) and the few pure
-              // modules they share with the app's screens (the date rules, the formats), in one
-              // chunk the entry asks for while the early answers come, not a wave of tiny ones.
-              name: 'first-paint',
-              test: /src[\\/](web[\\/]shell[\\/][\w-]+|web[\\/]features[\\/]order[\\/](business-tz|date-format|last-contact)|domain[\\/](business-date|delivery-date|delivery-countdown|order-rules|phone|reference-po))\.ts$/,
-              priority: 1,
-            },
             {
               name: 'vendor',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|@mantine[\\/](core|hooks))[\\/]/,

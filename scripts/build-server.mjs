@@ -9,12 +9,32 @@ import path from 'node:path';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
+
+/** The web app's style sheets and Vite's virtual modules: nothing the server runs. */
+const webOnly = {
+  name: 'web-only',
+  setup(b) {
+    b.onResolve({ filter: /\.css$/ }, (args) => ({ path: args.path, namespace: 'web-only' }));
+    b.onResolve({ filter: /^virtual:/ }, (args) => ({ path: args.path, external: true }));
+    b.onLoad({ filter: /.*/, namespace: 'web-only' }, () => ({ contents: '', loader: 'js' }));
+  },
+};
 const out = path.join(root, 'dist/server');
 rmSync(out, { recursive: true, force: true });
 await build({
   entryPoints: [path.join(root, 'src/server/main.ts')],
-  outfile: path.join(out, 'main.js'),
+  outdir: out,
+  entryNames: '[name]',
+  // The customer pages' React tree (src/web/entry-server.tsx, issue 34) in chunks of their own,
+  // loaded with the first page the server draws, not at start.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
+  jsx: 'automatic',
+  // What only Vite knows: the web app's styles are the browser's (the page links them), its
+  // service worker's registration only runs in the browser, and this is a production build.
+  plugins: [webOnly],
+  define: { 'import.meta.env.DEV': 'false', 'import.meta.env.PROD': 'true' },
   platform: 'node',
   format: 'esm',
   target: 'node20.19',

@@ -68,3 +68,22 @@ export function adminLoginErrors(values: { User: unknown; Password: unknown }): 
   else if (password.length > PASSWORD_MAX) errors.Password = adminLoginMessages.passwordTooLong;
   return errors;
 }
+
+export interface CustomerLoginValues {
+  CompanyId: string;
+  Zipcode: string;
+}
+
+/**
+ * The login page's rules: the API's, and the masks' lengths, so a 3-digit customer number or a
+ * 4-digit zip gets the field's message at once instead of a round trip and the generic toast
+ * (issue 14). Customer numbers below 1000 are typed with their zeros ('0099'), as the 4-digit
+ * mask shows them. The page checks them as it is sent, and the server again on a form post
+ * (a browser without scripts, issue 34).
+ */
+export function customerLoginPageErrors(values: CustomerLoginValues) {
+  const errors = customerLoginErrors(values);
+  if (!errors.CompanyId && values.CompanyId.length !== 4) errors.CompanyId = customerLoginMessages.companyId;
+  if (!errors.Zipcode && values.Zipcode.length !== 5) errors.Zipcode = customerLoginMessages.zipcode;
+  return errors;
+}

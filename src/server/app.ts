@@ -24,6 +24,7 @@ import { createMailer, type Mailer } from './modules/mail/mailer.js';
 import { settleExportClaims } from './modules/orders/export-claim.js';
 import { setExportEncoding } from './modules/orders/order-export.js';
 import { ORDERS_PER_MINUTE } from './modules/orders/order-rate.js';
+import { pageRoutes } from './modules/pages/pages.routes.js';
 import { startRemindersWhenReady } from './modules/reminders/reminders.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
@@ -223,9 +224,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   );
   await app.register(importRoutes, { prefix: '/api' });
 
-  await app.register(webAppPlugin, {
-    root: opts.webRoot ?? config.webRoot ?? path.join(repoRoot, 'dist/web'),
-  });
+  const webRoot = opts.webRoot ?? config.webRoot ?? path.join(repoRoot, 'dist/web');
+  await app.register(pageRoutes, { webRoot, sourceRoot: path.join(repoRoot, 'src/web') });
+  await app.register(webAppPlugin, { root: webRoot });
   return app;
 }
 

@@ -1,65 +1,70 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/charts/styles.css';
-import './app.css';
-
-import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { OfflineBanner } from './components/app-status/offline-banner';
-import { BusyOverlay } from './components/busy-overlay';
-import { DeferredHosts } from './components/deferred-hosts';
+import { hydrate } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, RouterProvider } from 'react-router';
+import { AppTree } from './app-tree';
 import { createQueryClient } from './lib/query-client';
 import { yieldToMain } from './lib/yield-to-main';
-import { createRouter, prefetchScreensOnIntent } from './router';
-import { cssVariablesResolver, lightColorScheme, theme } from './theme';
+import { createRouter, prefetchScreensOnIntent, routes } from './router';
+import { readAppState } from './ssr/app-state';
+import { keepPageQueries, leftThePage } from './ssr/page-queries';
+import { keepWhatIsTyped } from './ssr/typed-before-live';
 
 /**
- * The React app (main.tsx loads it, or the customer login page once a customer has signed in,
- * decision 053). Importing this module draws nothing: `startApp` does.
+ * Starts the React app (main.tsx). A customer page the server drew (issue 34) is hydrated: the
+ * QueryClient takes the server's cache, the router its data (React Router reads the page's
+ * `__staticRouterHydrationData`), and the screens' code for the address is loaded first, so the
+ * first render is the server's markup. Any other page (the staff site, a page the service worker
+ * answers offline) is drawn here.
  */
 export async function startApp() {
-  // React's and Mantine's modules are evaluated in the task that brings them (this one, when
-  // the caller starts the app as its import settles): the app starts in the next one.
-  await yieldToMain();
-  const queryClient = createQueryClient();
-  // The router matches the address and asks for its screens' code: a task of its own, as is
-  // the first render's start below (issue 22: total blocking time).
-  const router = createRouter();
-  prefetchScreensOnIntent();
-  await yieldToMain();
-
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root element');
-  // The login page without React (decision 053) is not needed any more: the app's own login
-  // screen shows when the app sends a customer to sign in.
-  document.getElementById('login-page')?.remove();
+  const state = readAppState();
+  const giveBackTyped = state ? keepWhatIsTyped(root) : undefined;
+  const queryClient = createQueryClient();
+  if (state) {
+    // The page's answers are as fresh as the page: counted from now, on the browser's clock.
+    const drawn = Date.now();
+    for (const query of state.queries.queries) query.state.dataUpdatedAt = drawn;
+    hydrate(queryClient, state.queries);
+    keepPageQueries(state.queries.queries.map((q) => q.queryHash));
+  }
+  // The lazy screens the address shows, loaded before the router starts: hydrating with one
+  // still loading would draw its loader over the server's markup.
+  if (state) await loadMatchedScreens();
+  const router = createRouter();
+  const opened = router.state.location;
+  const stop = router.subscribe(({ location }) => {
+    if (location === opened) return;
+    leftThePage();
+    stop();
+  });
+  prefetchScreensOnIntent();
+  // React's and Mantine's modules were evaluated in the task that brought them: the first render
+  // starts in a task of its own (issue 22: total blocking time).
+  await yieldToMain();
 
-  const reactRoot = createRoot(root);
-  // A transition: React renders the first screen in slices of a few ms and lets the phone's
-  // CPU answer in between, instead of one long task (issue 22: total blocking time). The shell
-  // shows meanwhile.
-  startTransition(() =>
-    reactRoot.render(
-      <StrictMode>
-        <MantineProvider
-          theme={theme}
-          cssVariablesResolver={cssVariablesResolver}
-          defaultColorScheme="light"
-          colorSchemeManager={lightColorScheme}
-        >
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-            <BusyOverlay />
-            <OfflineBanner />
-            {/* Notifications and the ModalsProvider, loaded once the first screen is up. */}
-            <DeferredHosts />
-          </QueryClientProvider>
-        </MantineProvider>
-      </StrictMode>,
-    ),
+  const tree = (
+    <AppTree queryClient={queryClient} render={state?.render ?? null} onLive={giveBackTyped}>
+      <RouterProvider router={router} />
+    </AppTree>
+  );
+  // A page the browser cannot hydrate as drawn is drawn again by React; it is a fault to fix,
+  // so it is said on the console (the journeys fail on it, tests/e2e/server-rendered.spec.ts).
+  if (state)
+    hydrateRoot(root, tree, {
+      onRecoverableError: (error, info) => console.error('Hydration failed:', error, info.componentStack),
+    });
+  else createRoot(root).render(tree);
+}
+
+async function loadMatchedScreens() {
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const screen = await route.lazy();
+      Object.assign(route, { ...screen, lazy: undefined });
+    }),
   );
 }

@@ -38,41 +38,49 @@ function retriedWhenOnline(list: RouteObject[]): RouteObject[] {
  */
 export const routes: RouteObject[] = retriedWhenOnline([
   {
+    id: 'root',
     Component: RootLayout,
     ErrorBoundary: RouteError,
     HydrateFallback: PageLoader,
     children: [
       { index: true, element: <Navigate to="/order/home" replace /> },
       {
+        id: 'customer-login',
         path: 'user/login',
         handle: title('Customer Login'),
         lazy: () => import('./features/auth/customer-login.route'),
       },
       {
+        id: 'worksheet',
         path: 'worksheet/:id/:name',
         handle: title('Order Worksheet'),
         lazy: () => import('./features/order/worksheet.route'),
       },
       {
         // Layout route `home`: the customer frame, needs a signed-in customer.
+        id: 'customer-frame',
         lazy: () => import('./components/layout/customer/customer-layout.route'),
         children: [
           {
+            id: 'order-home',
             path: 'order/home',
             handle: title('Order Messages'),
             lazy: () => import('./features/order/order-home.route'),
           },
           {
+            id: 'order-history',
             path: 'order/history',
             handle: title('Orders History'),
             lazy: () => import('./features/order/order-history.route'),
           },
           {
+            id: 'order-detail',
             path: 'order/history/detail/:id',
             handle: title('Order Detail'),
             lazy: () => import('./features/order/order-history-detail.route'),
           },
           {
+            id: 'order-form',
             path: 'order/form/:id',
             handle: title('New Order'),
             // The order's rules (zod and its schemas) are evaluated in a task of their own, then
@@ -86,6 +94,7 @@ export const routes: RouteObject[] = retriedWhenOnline([
         ],
       },
       {
+        id: 'admin-login',
         path: 'maint/login',
         handle: title('Admin Login'),
         lazy: () => import('./features/auth/admin-login.route'),

@@ -26,11 +26,42 @@ export async function installTestClock(context: BrowserContext) {
   await context.clock.install({ time: testNow() });
 }
 
-/** Playwright's `test` with every page on the journeys' clock. */
+/**
+ * Waits until a page the server drew is React's (issue 34: hydrated, `html[data-live]`): before
+ * that its buttons are markup without handlers. A page the browser draws by itself (the staff
+ * site, the offline template) has no server state and is live at once.
+ */
+export async function live(page: Page) {
+  await page.waitForFunction(
+    () => !document.getElementById('app-state') || document.documentElement.dataset.live === 'true',
+  );
+}
+
+/**
+ * Playwright's `test` with every page on the journeys' clock, and every `goto` and `reload`
+ * settled once the page is live (but for `waitUntil: 'commit'`, for a journey that acts before).
+ */
 export const test = base.extend({
   context: async ({ context }, use) => {
     await installTestClock(context);
     await use(context);
+  },
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const response = await goto(url, options);
+        if (options?.waitUntil !== 'commit') await live(page);
+        return response;
+      };
+      const reload = page.reload.bind(page);
+      page.reload = async (options) => {
+        const response = await reload(options);
+        if (options?.waitUntil !== 'commit') await live(page);
+        return response;
+      };
+    }
+    await use(page);
   },
 });
 
@@ -53,10 +84,11 @@ export async function signInCustomer(
   await page.getByLabel('Zip Code').fill(zip);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/order\/home$/);
-  // The login page is plain HTML (decision 053): the address changes at once, and the React app
-  // loads after it. Signed in means the app has drawn its frame; a journey that pauses the clock
-  // next (page.clock) would otherwise hold the app's start.
+  // A form the server drew may be posted before its scripts ran (issue 34): then the order home
+  // comes as a page the server drew too. Signed in means that page is live; a journey that
+  // pauses the clock next (page.clock) would otherwise hold its start.
   await expect(page.locator('#root').getByRole('banner')).toBeVisible();
+  await live(page);
   if (!keepDraft) await forgetDraft(page);
 }
 

@@ -118,7 +118,11 @@ function isCrossSite(request: FastifyRequest): boolean {
   if (fetchSite === 'cross-site') return true;
   const origin = request.headers.origin;
   if (!origin) return false;
-  if (origin === 'null') return true;
+  // A page whose referrer policy is no-referrer (helmet's, so this app's) sends `Origin: null`
+  // with its own form posts (the sign-in pages without scripts, issue 34). The browser's
+  // Sec-Fetch-Site, which no page can set, then says whether it came from this site; without it,
+  // an opaque origin (a sandboxed frame, a data: page) is another site.
+  if (origin === 'null') return fetchSite !== 'same-origin';
   try {
     // Scheme, host and port: a page on http:// is another site to one on https:// (a
     // network attacker can serve the plain one). Both through URL, so a default port written

@@ -74,7 +74,7 @@ function useToastWaiting(active: boolean): boolean {
  * the login pages rarely need a dialog and never pay for one.
  */
 export function DeferredHosts() {
-  const requested = useSyncExternalStore(subscribeDialogHost, isDialogHostRequested);
+  const requested = useSyncExternalStore(subscribeDialogHost, isDialogHostRequested, () => false);
   const [idle, setIdle] = useState(false);
   useEffect(() => whenIdle(() => setIdle(true)), []);
   const toast = useToastWaiting(idle);

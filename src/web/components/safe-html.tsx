@@ -21,12 +21,28 @@ function ensureLinkHook() {
   });
 }
 
+/**
+ * The server's sanitizer, for the pages it draws (issue 34): DOMPurify needs a DOM, and the server
+ * has its own, with the same rules it applies when the HTML is saved (src/server/lib/sanitize-html.ts).
+ */
+let serverSanitize: ((html: string) => string) | undefined;
+
+export function setServerSanitizer(sanitize: (html: string) => string) {
+  serverSanitize = sanitize;
+}
+
+function sanitize(html: string): string {
+  if (typeof window === 'undefined') {
+    if (!serverSanitize) throw new Error('SafeHtml on the server needs setServerSanitizer');
+    return serverSanitize(html);
+  }
+  ensureLinkHook();
+  return DOMPurify.sanitize(html, { ADD_ATTR: ['target'] });
+}
+
 /** Renders admin-written HTML after DOMPurify; the only place the web app uses `dangerouslySetInnerHTML`. */
 export function SafeHtml({ html, component = 'div', ...rest }: SafeHtmlProps) {
-  const clean = useMemo(() => {
-    ensureLinkHook();
-    return DOMPurify.sanitize(html ?? '', { ADD_ATTR: ['target'] });
-  }, [html]);
+  const clean = useMemo(() => sanitize(html ?? ''), [html]);
   // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitized by DOMPurify just above.
   return <Box component={component} {...rest} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

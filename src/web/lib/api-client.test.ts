@@ -5,7 +5,6 @@ import { NO_CONNECTION_MESSAGE, NO_CONNECTION_TITLE } from './messages';
 
 afterEach(() => {
   vi.unstubAllGlobals();
-  window.__earlyAnswers = undefined;
 });
 
 describe('apiFetch', () => {
@@ -54,27 +53,5 @@ describe('apiFetch', () => {
     const error = (await apiFetch('Session').catch((e) => e)) as ApiError;
     expect(error.title).toBe('Server Error');
     expect(error.ErrorMessage).toBe(NO_CONNECTION_MESSAGE);
-  });
-
-  it('takes the answer the app shell asked for early once, then asks the server', async () => {
-    const fetchMock = mockFetch(200, { Footer: '<p>from the server</p>' });
-    window.__earlyAnswers = {
-      Footer: Promise.resolve(new Response(JSON.stringify({ Footer: '<p>early</p>' }), { status: 200 })),
-    };
-    await expect(apiFetch('Footer')).resolves.toEqual({ Footer: '<p>early</p>' });
-    expect(fetchMock).not.toHaveBeenCalled();
-    await expect(apiFetch('Footer')).resolves.toEqual({ Footer: '<p>from the server</p>' });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-  });
-
-  it('reads a failed early answer as a failed call, and never uses one for a POST', async () => {
-    mockFetch(204);
-    window.__earlyAnswers = {
-      Session: Promise.reject(new TypeError('Failed to fetch')),
-      Logout: Promise.resolve(new Response('{}', { status: 200 })),
-    };
-    const error = (await apiFetch('Session').catch((e) => e)) as ApiError;
-    expect(error.Status).toBe(0);
-    await expect(apiFetch('Logout', { method: 'POST' })).resolves.toBeUndefined();
   });
 });

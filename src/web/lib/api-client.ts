@@ -71,24 +71,6 @@ export function apiUrl(path: string): string {
   return path.startsWith('/') ? path : `${API_ROOT}/${path}`;
 }
 
-declare global {
-  interface Window {
-    /** Answers public/app-shell.js asked for before the JavaScript ran, by API path (decision 049). */
-    __earlyAnswers?: Record<string, Promise<Response> | undefined>;
-  }
-}
-
-/**
- * The answer app-shell.js already asked for to a plain GET of `path`, if any: each is taken
- * once, so a refetch goes to the server again.
- */
-function takeEarlyAnswer(path: string): Promise<Response> | undefined {
-  const early = typeof window === 'undefined' ? undefined : window.__earlyAnswers;
-  const answer = early?.[path];
-  if (answer && early) delete early[path];
-  return answer;
-}
-
 /**
  * Calls the API and returns the parsed JSON body (undefined for 204). Throws `ApiError` for any
  * non-2xx answer and for a request that got no answer (`Status` 0, the no-connection message).
@@ -103,18 +85,16 @@ export async function apiFetch<T>(path: string, options: ApiFetchOptions = {}): 
     payload = JSON.stringify(body);
   }
 
-  const early = method === 'GET' && options.headers === undefined ? takeEarlyAnswer(path) : undefined;
   let response: Response;
   try {
-    response = await (early ??
-      fetch(apiUrl(path), {
-        method,
-        headers,
-        body: payload,
-        signal,
-        credentials: 'same-origin',
-        ...(options.keepalive ? { keepalive: true } : {}),
-      }));
+    response = await fetch(apiUrl(path), {
+      method,
+      headers,
+      body: payload,
+      signal,
+      credentials: 'same-origin',
+      ...(options.keepalive ? { keepalive: true } : {}),
+    });
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw new ApiError(0, NO_CONNECTION_MESSAGE);

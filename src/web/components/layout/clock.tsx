@@ -1,6 +1,7 @@
 import { Text, type TextProps } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { BUSINESS_TZ } from '../../features/order/order-time';
+import { caughtUp, useInitialNow } from '../../ssr/render-context';
 
 /**
  * Spec sections 2 and 9: the top bar's clock, MM/DD/YYYY hh:mm:ss A, refreshed every 5 seconds,
@@ -49,8 +50,9 @@ export function formatBusinessClock(now: Date, tz: string = BUSINESS_TZ): string
 }
 
 export function Clock(props: TextProps) {
-  const [now, setNow] = useState(() => new Date());
+  const [now, setNow] = useState(new Date(useInitialNow()));
   useEffect(() => {
+    setNow(caughtUp);
     const timer = window.setInterval(() => setNow(new Date()), CLOCK_REFRESH_MS);
     return () => window.clearInterval(timer);
   }, []);

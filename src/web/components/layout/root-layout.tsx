@@ -2,13 +2,11 @@ import { Center, Loader } from '@mantine/core';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { useFocusHeadingOnNavigate } from './route-focus';
 import { useDocumentTitle, useRouteTitle } from './route-title';
-import { useStaticShellGone, useStaticShellInstead } from './static-shell';
 
 /** The root route: sets the tab title for every screen. */
 export function RootLayout() {
   useDocumentTitle(useRouteTitle());
   useFocusHeadingOnNavigate();
-  useStaticShellGone();
   return (
     <>
       <Outlet />
@@ -17,9 +15,8 @@ export function RootLayout() {
   );
 }
 
-/** Shown while the first screen's code loads; the shell index.html drew stands in for it. */
+/** Shown while a screen's code or its session loads. */
 export function PageLoader() {
-  if (useStaticShellInstead()) return null;
   return (
     <Center h="100dvh">
       <Loader aria-label="Loading" />

@@ -2,11 +2,9 @@ import { Anchor, Button, Center, Stack, Text, Title } from '@mantine/core';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { NO_CONNECTION_MESSAGE } from '../../lib/messages';
 import { paths } from '../../paths';
-import { useStaticShellGone } from './static-shell';
 
 /** Any path the router does not know (spec section 2). */
 export function NotFoundPage() {
-  useStaticShellGone();
   return (
     <Center component="main" mih="100dvh" p="md">
       <Stack align="center" ta="center" gap="sm">
@@ -26,7 +24,6 @@ export function NotFoundPage() {
  */
 export function RouteError() {
   const error = useRouteError();
-  useStaticShellGone();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   if (import.meta.env.DEV) console.error(error);
   return (

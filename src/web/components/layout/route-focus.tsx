@@ -26,9 +26,7 @@ export function useFocusHeadingOnNavigate() {
   useEffect(() => {
     if (first.current) {
       first.current = false;
-      // The app started after the login page without React signed in (decision 053): that was a move.
-      if (!window.__focusHeadingOnStart) return;
-      window.__focusHeadingOnStart = false;
+      return;
     }
     let frame = 0;
     let tries = 0;

@@ -1,10 +1,10 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useActionData, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { adminLoginErrors, adminLoginMessages } from '../../../domain/login-rules';
 import { paths, RETURN_TO, safeReturnTo } from '../../paths';
 import { useAuthenticateAdmin } from './api/authenticate-admin';
-import { LoginCard } from './components/login-card';
+import { type LoginActionData, LoginCard, LoginFailure } from './components/login-card';
 import { handleLoginError, hideLoginToast } from './components/login-toast';
 
 interface AdminLoginValues {
@@ -16,10 +16,14 @@ interface AdminLoginValues {
 export function Component() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
+  const { pathname, search: query } = useLocation();
   const authenticate = useAuthenticateAdmin();
+  // A form post the server answered (scripts off, or sent before they ran): the name and messages.
+  const posted = useActionData() as LoginActionData | undefined;
   const form = useForm<AdminLoginValues>({
     mode: 'controlled',
-    initialValues: { User: '', Password: '' },
+    initialValues: { User: posted?.Values.User ?? '', Password: '' },
+    initialErrors: posted?.Errors ?? {},
     validate: adminLoginErrors,
   });
 
@@ -39,10 +43,13 @@ export function Component() {
 
   return (
     <LoginCard title="Maintenance" subtitle="Staff sign-in for the maintenance site.">
-      <form onSubmit={submit} noValidate>
+      {/* Without scripts the browser posts the form itself, and the server signs in (issue 34). */}
+      <form method="post" action={pathname + query} onSubmit={submit} noValidate>
         <Stack gap="md">
+          <LoginFailure message={posted?.Message} />
           <TextInput
             label="User Name"
+            name="User"
             autoComplete="username"
             withAsterisk
             autoFocus
@@ -50,6 +57,7 @@ export function Component() {
           />
           <PasswordInput
             label="Password"
+            name="Password"
             autoComplete="current-password"
             withAsterisk
             {...form.getInputProps('Password')}

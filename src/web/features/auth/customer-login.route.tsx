@@ -1,13 +1,16 @@
 import { Button, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useNavigate, useSearchParams } from 'react-router';
-import { customerLoginMessages } from '../../../domain/login-rules';
+import { useActionData, useLocation, useNavigate, useSearchParams } from 'react-router';
+import {
+  type CustomerLoginValues,
+  customerLoginMessages,
+  customerLoginPageErrors,
+} from '../../../domain/login-rules';
 import { DigitsInput } from '../../components/digits-input';
 import { paths, RETURN_TO, safeReturnTo } from '../../paths';
 import { useAuthenticateCustomer } from './api/authenticate-customer';
-import { LoginCard } from './components/login-card';
+import { type LoginActionData, LoginCard, LoginFailure } from './components/login-card';
 import { handleLoginError, hideLoginToast } from './components/login-toast';
-import { type CustomerLoginValues, customerLoginPageErrors } from './customer-login-errors';
 
 export { customerLoginPageErrors };
 
@@ -15,10 +18,17 @@ export { customerLoginPageErrors };
 export function Component() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
+  const { pathname, search: query } = useLocation();
   const authenticate = useAuthenticateCustomer();
+  // A form post the server answered (scripts off, or sent before they ran): its values and messages.
+  const posted = useActionData() as LoginActionData | undefined;
   const form = useForm<CustomerLoginValues>({
     mode: 'controlled',
-    initialValues: { CompanyId: '', Zipcode: '' },
+    initialValues: {
+      CompanyId: posted?.Values.CompanyId ?? '',
+      Zipcode: posted?.Values.Zipcode ?? '',
+    },
+    initialErrors: posted?.Errors ?? {},
     validate: customerLoginPageErrors,
   });
 
@@ -38,16 +48,25 @@ export function Component() {
 
   return (
     <LoginCard title="Customer Login" subtitle="Sign in with your customer number and zip code.">
-      <form onSubmit={submit} noValidate>
+      {/* Without scripts the browser posts the form itself, and the server signs in (issue 34). */}
+      <form method="post" action={pathname + query} onSubmit={submit} noValidate>
         <Stack gap="md">
+          <LoginFailure message={posted?.Message} />
           <DigitsInput
             label="Customer Number"
+            name="CompanyId"
             digits={4}
             withAsterisk
             autoFocus
             {...form.getInputProps('CompanyId')}
           />
-          <DigitsInput label="Zip Code" digits={5} withAsterisk {...form.getInputProps('Zipcode')} />
+          <DigitsInput
+            label="Zip Code"
+            name="Zipcode"
+            digits={5}
+            withAsterisk
+            {...form.getInputProps('Zipcode')}
+          />
           <Button type="submit" fullWidth mt="xs" loading={authenticate.isPending}>
             Login
           </Button>

@@ -6,9 +6,8 @@ import { customerTypeDefaults } from '../../../domain/customer-type.schema';
 import type { CustomerTypeRules } from '../../../domain/order.schema';
 import type { DraftConflict } from '../../../domain/order-draft.schema';
 import type { OrderDetail } from '../../../domain/order-view.schema';
-import { useStaticShellInstead } from '../../components/layout/static-shell';
 import { queryKeys } from '../../lib/query-keys';
-import { SHELL_FORM_SELECTOR } from '../../shell/order-form-takeover';
+import { useInitialNow } from '../../ssr/render-context';
 import { useCustomerTypes } from '../customer-types/api/get-customer-types';
 import { useUpcomingHolidays } from '../holidays/api/get-holidays';
 import { useCopiedOrder } from './api/copy-order';
@@ -79,7 +78,8 @@ export function OrderFormScreen({
   const orders = useOrders(who.CompanyId);
   // The picker disables holidays (design.md 7.2); without them the form still works and the
   // server still refuses a holiday, so a failed load does not stop the order.
-  const holidays = useUpcomingHolidays(todayInBusiness());
+  // Today as the page was drawn (the server's, while the browser hydrates it): the same holidays' key.
+  const holidays = useUpcomingHolidays(todayInBusiness(new Date(useInitialNow())));
   const queries = [
     types,
     customer,
@@ -205,20 +205,8 @@ function useDraftElsewhere(customerId: number) {
   return { state, onConflict, startOver };
 }
 
-/**
- * While the form's data loads: the shell's own first step if it drew one (decision 056), which
- * stays until the form takes it over; else a loader in the frame.
- */
+/** While the form's data loads: a loader in the frame. */
 function FormLoader() {
-  return document.querySelector(SHELL_FORM_SELECTOR) ? <ShellForm /> : <FormSpinner />;
-}
-
-function ShellForm() {
-  useStaticShellInstead();
-  return null;
-}
-
-function FormSpinner() {
   return (
     <Group justify="center" py="xl">
       <Loader aria-label="Loading the order form" />

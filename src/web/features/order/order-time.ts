@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { businessToday } from '../../../domain/business-date';
+import { caughtUp, useInitialNow } from '../../ssr/render-context';
 import { BUSINESS_TZ } from './business-tz';
 import { formatDate, formatDateTime, formatMonthDay, formatWeekdayDate } from './date-format';
 
@@ -13,9 +14,11 @@ const NOW_REFRESH_MS = 60_000;
  * tab left open over the cutoff shows the new earliest date at once, not up to a minute later).
  */
 export function useBusinessNow(refreshMs = NOW_REFRESH_MS): Date {
-  const [now, setNow] = useState(() => new Date());
+  // A page drawn on the server shows the server's instant until it is hydrated (render-context.ts).
+  const [now, setNow] = useState(new Date(useInitialNow()));
   useEffect(() => {
     const refresh = () => setNow(new Date());
+    setNow(caughtUp);
     const timer = window.setInterval(refresh, refreshMs);
     window.addEventListener('focus', refresh);
     return () => {

@@ -1,5 +1,7 @@
 import { useRef, useState } from 'react';
 import type { SavedOrderDraft } from '../../../domain/order-draft.schema';
+import { queryKeys } from '../../lib/query-keys';
+import { openedWith } from '../../ssr/page-queries';
 import { useDeleteDraft } from './api/delete-draft';
 import { useDraft } from './api/get-draft';
 import { type FormSnapshot, formFromDraft } from './saved-draft';
@@ -34,7 +36,9 @@ export function useDraftChoice(customerId: number, enabled: boolean, continueAtO
   const remove = useDeleteDraft(customerId);
   const [choice, setChoice] = useState<'continue' | 'fresh' | null>(continueAtOnce ? 'continue' : null);
   const found = useRef<SavedOrderDraft | null | undefined>(undefined);
-  if (found.current === undefined && query.isFetchedAfterMount) found.current = query.data ?? null;
+  // The page the server drew brought the draft as it was on opening (issue 34).
+  const opened = query.isSuccess && openedWith(queryKeys.draft(customerId), query.isFetchedAfterMount);
+  if (found.current === undefined && opened) found.current = query.data ?? null;
   const draft = enabled ? found.current : null;
 
   const pending = draft === undefined;

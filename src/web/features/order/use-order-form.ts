@@ -74,25 +74,18 @@ function initialHeader(
   };
 }
 
-/**
- * The order form's state: the header form, the quantities, and what each step may do.
- * `shellValues`: what the shell's first step (decision 056) showed when the form first rendered,
- * its start (the date tapped, the boxes as typed).
- */
-export function useOrderForm(
-  {
-    customerId,
-    asStaff = false,
-    customerType,
-    products,
-    copy: copied,
-    change,
-    orders = [],
-    holidays,
-    restored,
-  }: OrderFormSetup,
-  shellValues?: Partial<OrderHeaderValues>,
-) {
+/** The order form's state: the header form, the quantities, and what each step may do. */
+export function useOrderForm({
+  customerId,
+  asStaff = false,
+  customerType,
+  products,
+  copy: copied,
+  change,
+  orders = [],
+  holidays,
+  restored,
+}: OrderFormSetup) {
   // A change starts from the order as placed, a Re-Order from the copy (its date cleared).
   const copy = change ?? copied;
   const now = useBusinessNow();
@@ -123,7 +116,6 @@ export function useOrderForm(
       ? restored.header
       : {
           ...initialHeader(copy, lastContact(orders)),
-          ...shellValues,
           ...(asStaff ? { OverrideReason: '' } : {}),
         },
     validate,

@@ -8,7 +8,6 @@ import { paths } from '../../paths';
 import { useWorksheet } from './api/get-worksheet';
 import { WorksheetTable } from './components/worksheet-table';
 import { formatDate } from './order-time';
-import './worksheet.css';
 
 /**
  * /worksheet/{id}/{name}: the printable worksheet, outside the customer frame (it opens in a

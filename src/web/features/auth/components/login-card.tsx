@@ -1,4 +1,4 @@
-import { Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { APP_NAME } from '../../../components/layout/route-title';
 
@@ -31,5 +31,26 @@ export function LoginCard({
         </Paper>
       </Center>
     </Box>
+  );
+}
+
+/** What a login page's form post answers when it fails (the server's page-data.ts sends it). */
+export interface LoginActionData {
+  Values: Record<string, string>;
+  Errors?: Record<string, string>;
+  /** The spec's message (section 8), a toast when scripts run. */
+  Message?: string;
+}
+
+/**
+ * The failed sign-in's message on a page the server drew again after a form post (scripts off,
+ * or the form sent before they ran); with scripts, a failure is the toast (login-toast.ts).
+ */
+export function LoginFailure({ message }: { message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" variant="light" role="alert" p="sm">
+      {message}
+    </Alert>
   );
 }

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SavedOrderDraft } from '../../../../domain/order-draft.schema';
 import { apiFetch, isApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { freshOnOpen } from '../../../ssr/page-queries';
 
 /** The customer's draft, or null when there is none (the server's 404). */
 export async function getDraft(customerId: number, signal?: AbortSignal): Promise<SavedOrderDraft | null> {
@@ -22,7 +23,7 @@ export const draftQueryOptions = (customerId: number) =>
   queryOptions({
     queryKey: queryKeys.draft(customerId),
     queryFn: ({ signal }) => getDraft(customerId, signal),
-    staleTime: 0,
+    staleTime: freshOnOpen,
     meta: { errorDialog: false, silent: true },
   });
 

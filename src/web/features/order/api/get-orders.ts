@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OrderList } from '../../../../domain/order-view.schema';
 import { apiFetch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { freshOnOpen } from '../../../ssr/page-queries';
 
 export function getOrders(companyId: number, signal?: AbortSignal): Promise<OrderList> {
   return apiFetch<OrderList>(`Orders/${companyId}`, { signal });
@@ -13,7 +14,7 @@ export const ordersQueryOptions = (companyId: number) =>
     queryKey: queryKeys.orders.list({ companyId }),
     queryFn: ({ signal }) => getOrders(companyId, signal),
     // Spec section 4: history lists reload when their screen opens.
-    staleTime: 0,
+    staleTime: freshOnOpen,
   });
 
 export function useOrders(companyId: number) {

@@ -12,9 +12,12 @@ import { BUSINESS_TZ, useBusinessNow } from '../order-time';
  * OrderBy (decision 036) on the business clock, at the top bar's pace, and asks the server
  * again once that moment passes, so the screen never decides on its own clock which date is next.
  */
+/** The next dates the countdown reads: the next one, and the one after for when its cutoff passes. */
+export const COUNTDOWN_DATES = 2;
+
 export function DeliveryCountdown({ customerId }: { customerId: number }) {
   const now = useBusinessNow(CLOCK_REFRESH_MS);
-  const dates = useDeliveryDates(customerId, 2);
+  const dates = useDeliveryDates(customerId, COUNTDOWN_DATES);
   const firstOrderBy = dates.data?.[0]?.OrderBy;
   const passed = firstOrderBy !== undefined && Date.parse(firstOrderBy) <= now.getTime();
   // biome-ignore lint/correctness/useExhaustiveDependencies: refetches once per passed OrderBy, on purpose.

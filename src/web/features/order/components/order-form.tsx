@@ -1,14 +1,11 @@
 import { Alert, Stack, Stepper, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import type { DraftConflict } from '../../../../domain/order-draft.schema';
-import { maskPhone } from '../../../../domain/phone';
 import { focusHeading } from '../../../components/layout/route-focus';
-import { retireStaticShell } from '../../../components/layout/static-shell';
 import { queryKeys } from '../../../lib/query-keys';
 import { useBelow } from '../../../lib/use-below';
 import { paths } from '../../../paths';
-import { type ShellField, shellFormEdits, takeOverShellFocus } from '../../../shell/order-form-takeover';
 import { breakpoints } from '../../../theme';
 import { useOrderGuide } from '../api/get-order-guide';
 import { orderPayload } from '../order-draft';
@@ -55,12 +52,7 @@ export function OrderForm({ onSaveStatus, onDraftConflict, staff, ...setup }: Or
   // The products table needs about 1,000 px of window beside the side menu (with the guide's
   // last deliveries and par); narrower windows get cards.
   const productCards = useBelow(PRODUCT_TABLE_MIN_WIDTH);
-  // A new order's first step may have been drawn by the shell before React (decision 056), and
-  // used: the form starts from what it shows, so that taking it over (below) renders nothing
-  // again. Read once, as this form first renders.
-  const fresh = !setup.asStaff && !setup.copy && !setup.change && !setup.restored;
-  const [shell] = useState(() => (fresh ? shellFormEdits() : null));
-  const state = useOrderForm(setup, shell?.values);
+  const state = useOrderForm(setup);
   // The order being changed or re-ordered lists its own products first: they are what the
   // customer came for (issue 33; a change since session 12, a Re-Order now too).
   const source = setup.change ?? setup.copy;
@@ -100,29 +92,6 @@ export function OrderForm({ onSaveStatus, onDraftConflict, staff, ...setup }: Or
   // biome-ignore lint/correctness/useExhaustiveDependencies: only on the first render, on purpose.
   useEffect(() => {
     if (!canOpen(active)) setActive(0);
-  }, []);
-
-  // The shell's form is taken over when this one mounts, before the browser paints it: the date,
-  // what was typed and the focus carry over. What was typed there while this form rendered (in
-  // slices, app.tsx) is set now; only that renders the form again, in this commit (issue 22: a
-  // render of the whole form, in one task, when it was all set here).
-  const formRef = useRef<HTMLFormElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the form mounts, on purpose.
-  useLayoutEffect(() => {
-    const edits = fresh ? shellFormEdits() : null;
-    if (!edits || !formRef.current) return;
-    const since = Object.fromEntries(
-      Object.entries(edits.values).filter(([field, value]) => shell?.values[field as ShellField] !== value),
-    );
-    if (Object.keys(since).length > 0) form.setValues(since);
-    // The boxes show the values now, so the caret can go where it was; the shell goes at once
-    // (it would on this commit anyway) so that React's box can take the focus.
-    for (const [field, value] of Object.entries(since)) {
-      const input = formRef.current.querySelector<HTMLInputElement>(`input[data-path="${field}"]`);
-      if (input) input.value = field === 'Phone' ? maskPhone(value) : value;
-    }
-    retireStaticShell();
-    takeOverShellFocus(formRef.current, edits);
   }, []);
 
   // A step change puts focus on the new step's heading, which the screen reader reads out
@@ -174,12 +143,7 @@ export function OrderForm({ onSaveStatus, onDraftConflict, staff, ...setup }: Or
 
   const header = form.getValues();
   return (
-    <form
-      ref={formRef}
-      onSubmit={onSubmitStep}
-      noValidate
-      aria-label={setup.change ? 'Change order' : 'New order'}
-    >
+    <form onSubmit={onSubmitStep} noValidate aria-label={setup.change ? 'Change order' : 'New order'}>
       <Stack gap="md">
         {staff && <StaffOrderBanner customerLabel={staff.customerLabel} />}
         <Stepper
