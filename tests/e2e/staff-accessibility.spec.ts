@@ -16,9 +16,10 @@ import { expect, expectAccessible, isPhone, openFilters, saveScreen, signInAdmin
  * link, form field and ARIA control. Exempt, and why:
  * - a link inside running text (a sentence with words around it, as the footer's mail link):
  *   WCAG 2.5.5 and 2.5.8 exempt inline targets, whose size the line of text sets;
- * - a control inside the footer editor's preview frame: it is a picture of the customers'
- *   footer, not something staff tap;
+ * - a control inside the footer editor's preview frame (the page's query does not enter
+ *   frames): it is a picture of the customers' footer, not something staff tap;
  * - the skip link: off-screen until focused by a keyboard, which has no thumb;
+ * - what cannot be tapped now: a closed drawer's contents (inert) and what is hidden;
  * - a field's own box inside a larger one that is the target: a checkbox's or a switch's input
  *   inside its label (tapping the label toggles it), a password's input inside the field's
  *   frame with its Show button: the label and the frame are measured instead.
