@@ -119,6 +119,15 @@ test('on a phone every control a thumb uses is at least 44 x 44 px', async ({ pa
   test.skip(!isPhone(page), 'tap targets are measured on the phone');
   await signInCustomer(page);
   await expectTapTargets(page.getByRole('button', { name: 'Toggle menu' }), 'menu button');
+  // The footer's mail link, in its sentence: 44 px tall (it was 16), the sentence's lines where
+  // they were (the first paragraph's height is that of its lines).
+  const mail = page.locator('footer a[href^="mailto:"]');
+  await expectTapTargets(mail, 'footer mail link');
+  const lines = await mail.evaluate((a) => {
+    const p = a.closest('p')!;
+    return p.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(p).lineHeight);
+  });
+  expect(Math.abs(lines - Math.round(lines))).toBeLessThan(0.05);
   await page.goto('/order/history');
   await expectTapTargets(page.getByRole('link', { name: /^Detail of order/ }).first(), 'Detail');
   await expectTapTargets(page.getByRole('link', { name: /^Re-Order order/ }).first(), 'Re-Order');

@@ -247,8 +247,9 @@ test.describe('staff lists', () => {
       .poll(async () => (await companies.allTextContents()).some((c) => !/^6\d{3}$/.test(c)))
       .toBe(true);
 
-    // Cancel leaves the selection alone.
-    const rows = bodyRows(page, 'Web orders');
+    // Cancel leaves the selection alone. Orders that can be regenerated: a cancelled one is
+    // refused (issue 33), and the journey run just before may have cancelled the newest.
+    const rows = bodyRows(page, 'Web orders').filter({ hasNotText: 'Cancelled' });
     const nums = (await rows.locator('td:nth-child(2)').allTextContents()).slice(0, 2);
     expect(nums).toHaveLength(2);
     for (const num of nums) await page.getByRole('checkbox', { name: `Select order ${num}` }).check();

@@ -101,6 +101,19 @@ describe('DataTable', () => {
     expect([...onChange.mock.lastCall![0]].sort((a, b) => a - b)).toEqual([2, 26, 27, 28, 29, 30]);
   });
 
+  it('puts each checkbox in a label, so a tap beside the box selects the row (44 px on a phone)', () => {
+    const onChange = vi.fn();
+    renderTable({ pageSize: 5, selection: { selected: new Set(), onChange }, rowLabel: (r) => r.Code });
+    const box = screen.getByRole('checkbox', { name: 'Select C-01' });
+    const label = box.closest('label');
+    expect(label).not.toBeNull();
+    fireEvent.click(label!);
+    expect([...onChange.mock.lastCall![0]]).toEqual([30]);
+    expect(
+      screen.getByRole('checkbox', { name: 'Select all rows on this page' }).closest('label'),
+    ).not.toBeNull();
+  });
+
   it('renders row actions as named links', async () => {
     const router = renderTable({
       actions: (r) => [{ label: `View ${r.Code}`, icon: 'V', to: `/thing/${r.Id}` }],

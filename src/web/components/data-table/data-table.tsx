@@ -2,6 +2,7 @@ import { Box, Checkbox, Stack, Table, Text } from '@mantine/core';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useBelow } from '../../lib/use-below';
 import { breakpoints } from '../../theme';
+import { TAP_LABEL } from '../tap-label';
 import type { DataTableColumn, RowAction, RowSelection, SortState } from './data-table.types';
 import { EmptyRow, HeaderCell, Pager, RowActions, type tableMessages } from './data-table-parts';
 import { CHECKBOX_COLUMN_WIDTH, stickyCell, useStickyLayout } from './sticky-columns';
@@ -185,8 +186,10 @@ export function DataTable<T, K extends string | number>(props: DataTableProps<T,
                     {selection && (
                       <Table.Td w={CHECKBOX_COLUMN_WIDTH} style={stick('left', 0, { tint: checked })}>
                         <Checkbox
-                          // 24 px: WCAG 2.2's minimum target size (sm is 20).
+                          // 24 px: WCAG 2.2's minimum target size (sm is 20); the label around
+                          // it is a thumb's 44 px on a phone (app.css).
                           size="md"
+                          wrapperProps={TAP_LABEL}
                           aria-label={`Select ${rowLabel ? rowLabel(row) : key}`}
                           checked={checked}
                           onChange={(e) => {
@@ -245,6 +248,7 @@ function PageCheckbox<T, K extends string | number>({
   return (
     <Checkbox
       size="md"
+      wrapperProps={TAP_LABEL}
       aria-label="Select all rows on this page"
       checked={keys.length > 0 && count === keys.length}
       indeterminate={count > 0 && count < keys.length}

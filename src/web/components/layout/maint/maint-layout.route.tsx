@@ -45,6 +45,8 @@ function MaintFrame() {
 
   return (
     <AppShell
+      // app.css's phone rules for the staff screens hang on it.
+      className="maint-frame"
       header={{ height: 56 }}
       navbar={{
         width: NAV_WIDTH,

@@ -105,6 +105,8 @@ export function MessageForm({ id, message, onDone }: MessageFormProps) {
               valueFormat={DATE_FORMAT}
               placeholder={DATE_FORMAT}
               clearButtonProps={{ 'aria-label': 'Clear Start Date' }}
+              nextLabel="Next month"
+              previousLabel="Previous month"
               popoverProps={{ onOpen: nameDatePopup('Choose the Start Date') }}
               hideOutsideDates
               {...form.getInputProps('StartDate')}
@@ -116,6 +118,8 @@ export function MessageForm({ id, message, onDone }: MessageFormProps) {
               valueFormat={DATE_FORMAT}
               placeholder={DATE_FORMAT}
               clearButtonProps={{ 'aria-label': 'Clear End Date' }}
+              nextLabel="Next month"
+              previousLabel="Previous month"
               popoverProps={{ onOpen: nameDatePopup('Choose the End Date') }}
               hideOutsideDates
               {...form.getInputProps('EndDate')}

@@ -124,7 +124,13 @@ export function OrdersList({ orders, state, isPhone, showReferencePO, forStaff =
         {orders.map((o) => (
           <Paper component="li" key={o.Id} withBorder radius="sm" p="sm" data-testid="order-row">
             <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Anchor component={Link} to={detailPath(o.Id, forStaff)} fw={700} ff="monospace">
+              <Anchor
+                component={Link}
+                to={detailPath(o.Id, forStaff)}
+                fw={700}
+                ff="monospace"
+                className="order-num-link"
+              >
                 {o.OrderNum}
               </Anchor>
               <Text fz="sm">Delivery {formatDate(o.DeliveryDate)}</Text>
