@@ -1,6 +1,11 @@
 /**
  * The page's entry. Its styles are linked in the page's head (the server draws the customer
  * pages with them, issue 34); the app then hydrates the page, or draws it (app.tsx).
+ *
+ * A sign-in page the server drew works as it is, a form that posts: its scripts (React, Mantine,
+ * the router, some 180 kB on a phone) load at the first touch or key on it, and then
+ * hydrate it (the masks, the messages at once, the toasts). What was typed meanwhile is kept
+ * (ssr/typed-before-live.ts). Every other page starts the app at once.
  */
 import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
@@ -8,6 +13,22 @@ import '@mantine/notifications/styles.css';
 import '@mantine/charts/styles.css';
 import './app.css';
 import './features/order/worksheet.css';
-import { startApp } from './app';
 
-void startApp();
+const start = () => void import('./app').then((app) => app.startApp());
+
+const drawnSignIn =
+  document.getElementById('app-state') !== null &&
+  /^\/(user|maint)\/login\/?$/.test(window.location.pathname);
+
+if (!drawnSignIn) start();
+else {
+  // The page works as it is (tests/e2e/support.ts `live` waits for this, or for `true` once hydrated).
+  document.documentElement.dataset.live = 'form';
+  // Not on focus: the page's own autofocus is no one's touch.
+  const events = ['pointerdown', 'keydown', 'touchstart'] as const;
+  const once = () => {
+    for (const type of events) document.removeEventListener(type, once, true);
+    start();
+  };
+  for (const type of events) document.addEventListener(type, once, { capture: true, passive: true });
+}

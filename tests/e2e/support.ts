@@ -27,14 +27,20 @@ export async function installTestClock(context: BrowserContext) {
 }
 
 /**
- * Waits until a page the server drew is React's (issue 34: hydrated, `html[data-live]`): before
- * that its buttons are markup without handlers. A page the browser draws by itself (the staff
- * site, the offline template) has no server state and is live at once.
+ * Waits until a page the server drew is live (issue 34, `html[data-live]`): hydrated (`true`), or
+ * a sign-in page that works as a form until its first touch or key brings its scripts (`form`).
+ * Before that, a screen's buttons are markup without handlers. A page the browser draws by
+ * itself (the staff site, the offline template) has no server state and is live at once.
  */
 export async function live(page: Page) {
   await page.waitForFunction(
-    () => !document.getElementById('app-state') || document.documentElement.dataset.live === 'true',
+    () => !document.getElementById('app-state') || document.documentElement.dataset.live !== undefined,
   );
+}
+
+/** Waits until the page is React's (hydrated), a sign-in page's scripts included. */
+export async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.live === 'true');
 }
 
 /**

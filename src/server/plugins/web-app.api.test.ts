@@ -58,8 +58,8 @@ describe('the web app is sent compressed from the build', () => {
     expect(plain.body).toBe(script);
   });
 
-  it('sends the page of any screen compressed and never cached', async () => {
-    const res = await get('/order/home', 'br');
+  it('sends the page of any screen the browser draws (the staff site) compressed and never cached', async () => {
+    const res = await get('/maint/items', 'br');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['content-encoding']).toBe('br');

@@ -1,3 +1,4 @@
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTestApp,
@@ -42,6 +43,16 @@ describe('the customer pages drawn on the server', () => {
     expect(res.body).toContain('name="CompanyId"');
     expect(res.body).toContain('name="Zipcode"');
     expect(res.body).toContain('<title>Customer Login - Beverage Ordering</title>');
+    // Compressed as the browser accepts.
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/user/login',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('name="CompanyId"');
+    expect(br.rawPayload.length).toBeLessThan(res.body.length / 3);
     // Another page gets another nonce.
     const again = await t.app.inject({ method: 'GET', url: '/user/login' });
     expect(again.headers['content-security-policy']).not.toBe(csp);
