@@ -3,7 +3,7 @@
  * pages with them, issue 34); the app then hydrates the page, or draws it (app.tsx).
  *
  * A sign-in page the server drew works as it is, a form that posts: its scripts (React, Mantine,
- * the router, some 180 kB on a phone) load at the first touch or key on it, and then
+ * the router, some 180 kB on a phone) load at the first touch, key or input on it, and then
  * hydrate it (the masks, the messages at once, the toasts). What was typed meanwhile is kept
  * (ssr/typed-before-live.ts). Every other page starts the app at once.
  */
@@ -24,8 +24,9 @@ if (!drawnSignIn) start();
 else {
   // The page works as it is (tests/e2e/support.ts `live` waits for this, or for `true` once hydrated).
   document.documentElement.dataset.live = 'form';
-  // Not on focus: the page's own autofocus is no one's touch.
-  const events = ['pointerdown', 'keydown', 'touchstart'] as const;
+  // Not on focus: the page's own autofocus is no one's touch. `input`: a box filled in by the
+  // browser or a keyboard that sends no key events (autofill, dictation, a paste from the menu).
+  const events = ['pointerdown', 'keydown', 'touchstart', 'input'] as const;
   const once = () => {
     for (const type of events) document.removeEventListener(type, once, true);
     start();

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, saveScreen, test } from './support';
+import { expect, expectAccessible, hydrated, saveScreen, test } from './support';
 
 /**
  * Installable, and usable on a network that comes and goes (design.md 7.9, issue 22). The
@@ -9,11 +9,22 @@ import { expect, expectAccessible, saveScreen, test } from './support';
  */
 const webRoot = `.tmp/e2e-${process.env.E2E_PORT}/web`;
 
+/**
+ * The login page the server drew works as a form until a first key brings its scripts (main.tsx),
+ * and with them the offline banner, the update prompt and the worker's registration.
+ */
+async function awake(page: Page) {
+  await page.keyboard.press('Shift');
+  await hydrated(page);
+}
+
 /** Waits until a service worker controls the page (it installs once the first screen is idle). */
 async function controlled(page: Page) {
+  await awake(page);
   // `ready` settles once the worker has installed (the shell and assets cached) and is active.
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
+  await awake(page);
   expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 }
 
@@ -75,6 +86,7 @@ test('a new version of the app reaches a browser that had the old one when the c
     // so the visit is the new build's page; the new worker, with its copies of the assets, waits
     // until the customer takes it: nothing reloads by itself.
     await page.reload();
+    await awake(page);
     const prompt = page.getByRole('status').filter({ hasText: 'A new version of this site is ready.' });
     await expect(prompt).toBeVisible();
     await expect(page.locator('meta[name="bev-build"]')).toHaveAttribute('content', 'next');
