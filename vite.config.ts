@@ -86,7 +86,9 @@ export default defineConfig({
           groups: [
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|@mantine[\\/](core|hooks))[\\/]/,
+              // Not their style sheets: the page's entry links those, and a vendor chunk holding
+              // them would be loaded with the entry (the sign-in pages load no script at first).
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+|@mantine[\\/](core|hooks))[\\/](?!.*\.css$)/,
               priority: 2,
             },
           ],

@@ -1,4 +1,5 @@
 import { hydrate } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
 import { AppTree } from './app-tree';
@@ -51,11 +52,17 @@ export async function startApp() {
   );
   // A page the browser cannot hydrate as drawn is drawn again by React; it is a fault to fix,
   // so it is said on the console (the journeys fail on it, tests/e2e/server-rendered.spec.ts).
-  if (state)
+  if (!state) {
+    createRoot(root).render(tree);
+    return;
+  }
+  // In a transition: React hydrates the page in slices of a few ms and lets the phone's CPU
+  // answer taps in between, instead of one long task (issue 22: total blocking time).
+  startTransition(() => {
     hydrateRoot(root, tree, {
       onRecoverableError: (error, info) => console.error('Hydration failed:', error, info.componentStack),
     });
-  else createRoot(root).render(tree);
+  });
 }
 
 async function loadMatchedScreens() {
