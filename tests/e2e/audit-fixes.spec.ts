@@ -6,6 +6,7 @@ import {
   installTestClock,
   isPhone,
   openCustomerPage,
+  settleOnLive,
   signInAdmin,
   signInCustomer,
   test,
@@ -71,7 +72,7 @@ test('the top bar clock reads business time with its zone in a browser set to To
   const context = await browser.newContext({ timezoneId: 'Asia/Tokyo' });
   try {
     await installTestClock(context);
-    const page = await context.newPage();
+    const page = settleOnLive(await context.newPage());
     await signInCustomer(page);
     expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('Asia/Tokyo');
 

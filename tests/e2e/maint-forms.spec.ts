@@ -10,6 +10,7 @@ import {
   isPhone,
   openCustomerPage,
   saveScreen,
+  settleOnLive,
   signInAdmin,
   test,
   testNow,
@@ -197,7 +198,7 @@ test('an admin adds a staff user, who can then sign in', async ({ page, browser 
 
   const context = await browser.newContext();
   try {
-    const staff = await context.newPage();
+    const staff = settleOnLive(await context.newPage());
     await signInAdmin(staff, userName, password);
     await expect(staff.getByText('Welcome, Erin Tester')).toBeVisible();
   } finally {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { stopToken } from '../../src/server/modules/reminders/stop-token';
-import { expect, expectAccessible, saveScreen, signInAdmin, test } from './support';
+import { expect, expectAccessible, saveScreen, settleOnLive, signInAdmin, test } from './support';
 
 /**
  * Cutoff reminders (design.md 7.4, issue 20) on phone and desktop: staff give a customer type
@@ -77,7 +77,7 @@ test('staff set Reminder Hours on a type and Reminders Off on a customer; the st
     // The stop link of a reminder mail, as the customer opens it (no sign-in needed).
     const secret = readFileSync(`.tmp/e2e-${process.env.E2E_PORT}/session-secret`, 'utf8').trim();
     const context = await page.context().browser()!.newContext();
-    const reader = await context.newPage();
+    const reader = settleOnLive(await context.newPage());
     const forged = await reader.goto(`/api/v1/Reminders/Off?token=${customerId}.AAAAAAAAAAAAAAAAAAAAAA`);
     expect(forged!.status()).toBe(400);
     await expect(reader.getByRole('heading', { name: 'This link is not valid' })).toBeVisible();

@@ -43,30 +43,43 @@ export async function hydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.live === 'true');
 }
 
+const settled = new WeakSet<Page>();
+
 /**
- * Playwright's `test` with every page on the journeys' clock, and every `goto` and `reload`
- * settled once the page is live (but for `waitUntil: 'commit'`, for a journey that acts before).
+ * Every `goto` and `reload` of `page` settles once the page is live (but for `waitUntil:
+ * 'commit'`, for a journey that acts before): a journey never taps a button the server drew
+ * before React has taken it. Returns the page.
+ */
+export function settleOnLive(page: Page): Page {
+  if (settled.has(page)) return page;
+  settled.add(page);
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit') await live(page);
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    if (options?.waitUntil !== 'commit') await live(page);
+    return response;
+  };
+  return page;
+}
+
+/**
+ * Playwright's `test` with every page on the journeys' clock, and every page of its context (a
+ * second tab too) settled on live pages.
  */
 export const test = base.extend({
-  context: async ({ context }, use) => {
+  context: async ({ context, javaScriptEnabled }, use) => {
     await installTestClock(context);
+    if (javaScriptEnabled !== false) context.on('page', settleOnLive);
     await use(context);
   },
   page: async ({ page, javaScriptEnabled }, use) => {
-    if (javaScriptEnabled !== false) {
-      const goto = page.goto.bind(page);
-      page.goto = async (url, options) => {
-        const response = await goto(url, options);
-        if (options?.waitUntil !== 'commit') await live(page);
-        return response;
-      };
-      const reload = page.reload.bind(page);
-      page.reload = async (options) => {
-        const response = await reload(options);
-        if (options?.waitUntil !== 'commit') await live(page);
-        return response;
-      };
-    }
+    if (javaScriptEnabled !== false) settleOnLive(page);
     await use(page);
   },
 });
@@ -189,7 +202,7 @@ export async function openCustomerPage(
 ) {
   const context = await browser.newContext();
   await installTestClock(context);
-  const page = await context.newPage();
+  const page = settleOnLive(await context.newPage());
   await signInCustomer(page, number, zip, options);
   return page;
 }
