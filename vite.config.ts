@@ -78,6 +78,11 @@ export default defineConfig({
     // and the server refuses *.map anyway (web-app.ts).
     sourcemap: false,
     chunkSizeWarningLimit: 700,
+    // No preload links added by script: Vite's helper appends one <link> per chunk a lazy screen
+    // needs (some 50 for the order form), each a few ms on a phone's CPU in the tasks that start
+    // the hydration (issue 34: total blocking time 471 -> 220 ms on the order home). The browser
+    // asks for a module's imports as it reads it; the chunks come in one or two more round trips.
+    modulePreload: false,
     // React, the router, React Query and Mantine's core in one chunk that the app's chunk loads
     // with it, not some 60 small ones asked for in waves by each screen (decision 055).
     rolldownOptions: {
