@@ -50,14 +50,14 @@ export async function startApp() {
       <RouterProvider router={router} />
     </AppTree>
   );
-  // A page the browser cannot hydrate as drawn is drawn again by React; it is a fault to fix,
-  // so it is said on the console (the journeys fail on it, tests/e2e/server-rendered.spec.ts).
   if (!state) {
     createRoot(root).render(tree);
     return;
   }
   // In a transition: React hydrates the page in slices of a few ms and lets the phone's CPU
   // answer taps in between, instead of one long task (issue 22: total blocking time).
+  // A page the browser cannot hydrate as drawn is drawn again by React; it is a fault to fix,
+  // so it is said on the console (the journeys fail on it, tests/e2e/server-rendered.spec.ts).
   startTransition(() => {
     hydrateRoot(root, tree, {
       onRecoverableError: (error, info) => console.error('Hydration failed:', error, info.componentStack),

@@ -66,6 +66,7 @@ export { setServerSanitizer } from './components/safe-html';
 export type { LoginActionData } from './features/auth/components/login-card';
 export { UPCOMING_HOLIDAY_DAYS } from './features/holidays/api/get-holidays';
 export { COUNTDOWN_DATES } from './features/order/components/delivery-countdown';
+export { formSources } from './features/order/form-sources';
 export { queryKeys } from './lib/query-keys';
 export { loginPath, paths, safeReturnTo } from './paths';
 export { routes } from './router';

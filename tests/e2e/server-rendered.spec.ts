@@ -29,6 +29,9 @@ test('every customer page hydrates what the server drew, with its data in the ma
   const pages = [
     { url: '/order/home', heading: /Order Messages?/, drawn: 'Continue' },
     { url: '/order/form/0', heading: 'New Order', drawn: 'Delivery Date' },
+    // A Re-Order and a change: the form with the order it opens on (its own products first).
+    { url: `/order/form/0?copy=${order.Id}`, heading: 'New Order', drawn: 'Delivery Date' },
+    { url: `/order/form/0?change=${order.Id}`, heading: 'Change Order', drawn: order.OrderNum },
     { url: '/order/history', heading: 'Orders History', drawn: order.OrderNum },
     { url: `/order/history/detail/${order.Id}`, heading: 'Order Detail', drawn: order.OrderNum },
     {

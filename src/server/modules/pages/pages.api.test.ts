@@ -166,4 +166,27 @@ describe('the customer pages drawn on the server', () => {
     expect(sheet.Orders.length).toBeGreaterThan(0);
     for (const row of sheet.Orders.slice(0, 3)) expect(drawn).toContain(row.Code);
   });
+  it("draws a Re-Order and a change on the form with their order, and never another customer's", async () => {
+    const cookie = await signInCustomer(t.app);
+    const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+    const markup = (html: string) => html.slice(0, html.indexOf('id="app-state"'));
+    const state = (html: string) => html.slice(html.indexOf('id="app-state"'));
+    const orders = (await get('/api/v1/Orders/1001')).json().Orders as { Id: number; OrderNum: string }[];
+    const order = orders[0]!;
+    const copied = (await get(`/order/form/0?copy=${order.Id}`)).body;
+    // The form itself, not its loader: the copy came with the page.
+    expect(markup(copied)).toContain('Delivery Date');
+    expect(state(copied)).toContain(`"orderCopy",${order.Id}`);
+    const changed = markup((await get(`/order/form/0?change=${order.Id}`)).body);
+    expect(changed).toMatch(
+      new RegExp(`Changing order ${order.OrderNum}|Order ${order.OrderNum} can no longer be changed`),
+    );
+    // Another customer's order is not theirs to see: the page asks the API, which says so.
+    const other = await signInCustomer(t.app, 1003, 60614);
+    for (const url of [`/order/form/0?copy=${order.Id}`, `/order/form/0?change=${order.Id}`]) {
+      const theirs = await t.app.inject({ method: 'GET', url, headers: { cookie: other } });
+      expect(theirs.statusCode, url).toBe(200);
+      expect(theirs.body, url).not.toContain(order.OrderNum);
+    }
+  });
 });

@@ -18,17 +18,11 @@ import { useOwnCustomer } from './api/get-own-customer';
 import { type DraftElsewhere, DraftEndedNote, DraftReloadedNote } from './components/draft-elsewhere';
 import { DraftOffer } from './components/draft-offer';
 import { OrderForm } from './components/order-form';
+import { formSources } from './form-sources';
 import { todayInBusiness } from './order-time';
 import { type FormSnapshot, formFromDraft } from './saved-draft';
 import type { AutosaveStatus } from './use-draft-autosave';
 import { type DraftRouteState, useDraftChoice } from './use-draft-choice';
-
-/** `?copy=12` (Re-Order) or, as a link to `/order/form/12` would mean, order 12; 0 is a new order. */
-export function copySource(id: string | undefined, copy: string | null): number | null {
-  const raw = copy ?? (id && id !== '0' ? id : null);
-  const n = Number(raw);
-  return raw !== null && Number.isInteger(n) && n > 0 ? n : null;
-}
 
 export interface OrderFormScreenProps {
   /** The customer the order is for (`Id` and the 4-digit `CompanyId`). */
@@ -230,11 +224,11 @@ function NotChangeable({ order }: { order: OrderDetail }) {
 /** The order to change, from the route's `?change=`. */
 export function useChangeId(): number | null {
   const [search] = useSearchParams();
-  return copySource(undefined, search.get('change'));
+  return formSources(undefined, search).changeId;
 }
 
 /** The screen's copy source from the route: `/…/{id}` or `?copy=`. */
 export function useCopyId(id: string | undefined): number | null {
   const [search] = useSearchParams();
-  return copySource(id, search.get('copy'));
+  return formSources(id, search).copyId;
 }
