@@ -15,9 +15,16 @@ export interface SocketAnswer {
 
 export function request(
   url: string,
-  opts: { method?: string; body?: unknown; localAddress?: string; headers?: Record<string, string> } = {},
+  opts: {
+    method?: string;
+    body?: unknown;
+    localAddress?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<SocketAnswer> {
-  const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  // A form as a browser posts it (URLSearchParams), or JSON as the app's API calls send.
+  const form = opts.body instanceof URLSearchParams;
+  const payload = opts.body === undefined ? undefined : form ? String(opts.body) : JSON.stringify(opts.body);
   return new Promise((resolve, reject) => {
     const req = http.request(
       url,
@@ -27,7 +34,10 @@ export function request(
         localAddress: opts.localAddress,
         headers: {
           ...(payload
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            ? {
+                'content-type': form ? 'application/x-www-form-urlencoded' : 'application/json',
+                'content-length': Buffer.byteLength(payload),
+              }
             : {}),
           ...opts.headers,
         },
