@@ -14,6 +14,7 @@ import { MAIL_LEASE_MS } from '../mail/mail-retry.service.js';
 import { claimExportFile, EXPORT_CLAIM_LEASE_MS, settleExportClaim, undoClaim } from './export-claim.js';
 import { type Answer, checkOrder, orderCaller, orderRefused, saved } from './order-check.js';
 import type { OrderableProducts } from './order-context.service.js';
+import { insertOrderLines, orderLinesOf } from './order-save.service.js';
 import { getOrderDetail } from './orders.service.js';
 import { overridden } from './place-order.js';
 import { type OrderShape, productsValue, staffChangeAudit } from './staff-order-audit.js';
@@ -199,20 +200,8 @@ async function commitChange(
             ...mail,
           })
           .where(eq(orders.id, row.id));
-        const codes = change.products;
         await tx.delete(orderLines).where(eq(orderLines.orderId, row.id));
-        await tx.insert(orderLines).values(
-          o.ProductQuantities.map((l) => ({
-            orderId: row.id,
-            productId: codes.get(l.Code)?.ProductId ?? null,
-            code: l.Code,
-            description: codes.get(l.Code)?.Description ?? '',
-            unitsPerCase: l.UnitsPerCase,
-            caseQuantity: l.CaseQuantity,
-            unitQuantity: l.UnitQuantity,
-            isCaseOnly: l.IsCaseOnly,
-          })),
-        );
+        await insertOrderLines(tx, row.id, orderLinesOf(o.ProductQuantities, change.products));
         after = {
           DeliveryDate: o.DeliveryDate,
           Name: o.Name,

@@ -91,9 +91,9 @@ export async function checkOrder(
   const { order, whose, idempotencyKey } = input;
   const refused = (answer: Answer<never>) => ({ ok: false as const, answer });
   // The customer type, an earlier answer to this key and which of the products asked for may
-  // be ordered: one round trip.
+  // be ordered.
   const context = await orderContext(
-    app.database,
+    app.db,
     whose.customerId,
     idempotencyKey,
     order.DeliveryDate,

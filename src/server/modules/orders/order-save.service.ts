@@ -1,13 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ValidOrder } from '../../../domain/order.schema.js';
-import type { Database, DbOrTx } from '../../db/client.js';
-import { orders } from '../../db/schema.js';
+import type { Database, DbOrTx, Tx } from '../../db/client.js';
+import { orderDrafts, orderLines, orders } from '../../db/schema.js';
 import { isUniqueViolation, pgConstraint } from '../../lib/db-errors.js';
 import { type AuditActor, type AuditRecord, recordAudit } from '../audit/audit.js';
+import type { OrderableProducts } from './order-context.service.js';
 import type { OrderLineRow, OrderRow } from './orders.service.js';
-import { runStatement, runStatementInTransaction, type Statement } from './statements.js';
 
-/** POST Order's database side (decision 017): one insert after the rules (the read before them is order-context.service.ts). */
+/** POST Order's database side: the write after the rules (the read before them is order-context.service.ts). */
 
 export async function findByIdempotencyKey(
   db: DbOrTx,
@@ -21,67 +21,6 @@ export async function findByIdempotencyKey(
     .limit(1);
   return row ?? null;
 }
-
-/**
- * Saves a web order as Open with the next Web Conf # (from the sequence in the same statement,
- * decision 001) and its lines, in one statement, so it is atomic without a transaction's
- * extra round trips; the customer's draft (design.md 7.3) is deleted in it too. The lines go
- * in as arrays, one element per line, in the order given.
- * The order comes out claimed for its first confirmation mail (attempt 1, leased until $16,
- * due at once: decision 016), so a process that dies before that mail leaves it to the retry
- * round once the lease lapses, and the first attempt needs no claim statement of its own.
- * A staff order (design.md 7.5) records who entered it ($18) and the override's reason ($19),
- * and leaves the customer's draft alone: it is the customer's, and staff did not type it.
- * An order sent from a draft ($21) and refused by it returns no row (decision 061).
- */
-const insertOrderStatement: Statement = {
-  name: 'insert_web_order',
-  text: `
-with draft as (
-  -- The customer's draft is this order now (design.md 7.3): ended as sent, only if the order is
-  -- saved. Sent from a draft (its SavedAt given), the order is saved only if that draft is still
-  -- open as it was (decision 061): a second tab sending the same draft, or one changed since,
-  -- inserts nothing. The row lock makes two at once wait for each other.
-  update order_drafts
-  set state = 'sent', body = '{}'::jsonb,
-      saved_at = greatest($2::timestamptz, saved_at + interval '1 millisecond')
-  where customer_id = $1 and $18::text is null and state = 'open'
-    and ($21::timestamptz is null or saved_at = $21::timestamptz)
-  returning customer_id
-), saved as (
-  insert into orders (customer_id, order_num, source, order_type, create_date, delivery_date,
-                      name, phone, email, reference_po, status, idempotency_key,
-                      idempotency_body_hash, mail_attempts, mail_sending_until, mail_next_attempt_at,
-                      entered_by, override_reason, export_claimed_until)
-  select $1, 'W' || nextval('web_order_num_seq'), 'web', 'WEB', $2, $3, $4, $5, $6, $7, 1, $8,
-         $17, 1, $16, $2, $18, $19, $20
-  where $21::timestamptz is null or exists (select from draft)
-  returning id, order_num
-), lines as (
-  insert into order_lines (order_id, product_id, code, description, units_per_case,
-                           case_quantity, unit_quantity, is_case_only)
-  select saved.id, l.product_id, l.code, l.description, l.units_per_case,
-         l.case_quantity, l.unit_quantity, l.is_case_only
-  from saved,
-    unnest($9::int[], $10::text[], $11::text[], $12::int[], $13::int[], $14::int[], $15::boolean[])
-      with ordinality as l(product_id, code, description, units_per_case, case_quantity, unit_quantity, is_case_only, n)
-  order by l.n
-)
-select id, order_num as "orderNum" from saved`,
-};
-
-/**
- * Moves the Web Conf # sequence past the highest W number any order has, when that is ahead
- * of it: only after a collision, so the scan of the orders costs nothing on the usual path.
- */
-const skipTakenOrderNumsStatement: Statement = {
-  name: 'skip_taken_web_order_nums',
-  text: `
-select setval('web_order_num_seq', m.n)
-from (select max(substring(order_num from 2)::bigint) as n
-      from orders where order_num ~ '^W[0-9]{1,18}$') m
-where m.n >= (select case when is_called then last_value + 1 else last_value end from web_order_num_seq)`,
-};
 
 /** A saved web order as the export file and the mail need it (the lines as they were inserted). */
 export interface SavedOrder {
@@ -102,7 +41,7 @@ export interface SavedOrder {
     | 'idempotencyKey'
     | 'enteredBy'
   >;
-  lines: Omit<OrderLineRow, 'id' | 'orderId'>[];
+  lines: OrderLine[];
 }
 
 export async function insertWebOrder(
@@ -110,7 +49,7 @@ export async function insertWebOrder(
   input: {
     customerId: number;
     order: ValidOrder;
-    productIds: Map<string, { ProductId: number; Description: string }>;
+    productIds: OrderableProducts;
     idempotencyKey: string | null;
     /** `orderBodyHash` of the body, stored with the key (null without one). */
     idempotencyBodyHash: string | null;
@@ -136,51 +75,18 @@ export async function insertWebOrder(
   },
 ): Promise<SavedOrder | null> {
   const { order } = input;
-  const lines = order.ProductQuantities.map((line) => ({
-    productId: input.productIds.get(line.Code)?.ProductId ?? null,
-    code: line.Code,
-    description: input.productIds.get(line.Code)?.Description ?? '',
-    unitsPerCase: line.UnitsPerCase,
-    caseQuantity: line.CaseQuantity,
-    unitQuantity: line.UnitQuantity,
-    isCaseOnly: line.IsCaseOnly,
-  }));
+  const lines = orderLinesOf(order.ProductQuantities, input.productIds);
   const referencePo = order.ReferencePO ?? '';
-  const params = [
-    input.customerId,
-    input.now,
-    order.DeliveryDate,
-    order.Name,
-    order.Phone,
-    order.Email,
-    referencePo,
-    input.idempotencyKey,
-    lines.map((l) => l.productId),
-    lines.map((l) => l.code),
-    lines.map((l) => l.description),
-    lines.map((l) => l.unitsPerCase),
-    lines.map((l) => l.caseQuantity),
-    lines.map((l) => l.unitQuantity),
-    lines.map((l) => l.isCaseOnly),
-    input.mailLeaseUntil,
-    input.idempotencyBodyHash,
-    input.staff?.actor.userName ?? null,
-    order.OverrideLeadTime ? order.OverrideReason : null,
-    input.exportLeaseUntil,
-    input.staff ? null : input.draftSavedAt,
-  ];
   let saved: { id: number; orderNum: string } | undefined;
   for (let attempt = 1; ; attempt++) {
     try {
-      saved = input.staff
-        ? await insertWithAudit(database, params, input.staff)
-        : (await runStatement<{ id: number; orderNum: string }>(database, insertOrderStatement, params))[0];
+      saved = await database.db.transaction((tx) => saveOrder(tx, input, lines));
       break;
     } catch (err) {
       // The next Web Conf # is taken by an order that did not come from the sequence (an ERP
       // history file may carry one): move the sequence past every W number and try again.
       if (attempt >= 3 || !isUniqueViolation(err) || pgConstraint(err) !== 'orders_order_num_key') throw err;
-      await runStatement(database, skipTakenOrderNumsStatement, []);
+      await database.db.execute(skipTakenOrderNums);
     }
   }
   // Sent from a draft that is no longer as it was: nothing was saved.
@@ -204,19 +110,103 @@ export async function insertWebOrder(
   return { row, lines };
 }
 
-/** A staff order and its audit row, in one transaction: both are saved, or neither (decision 040). */
-async function insertWithAudit(
-  database: Database,
-  params: unknown[],
-  staff: NonNullable<Parameters<typeof insertWebOrder>[1]['staff']>,
+/**
+ * POST Order's write, in one transaction: the customer's draft ended as sent (design.md 7.3),
+ * the order saved as Open with the next Web Conf # (decision 001) and its lines, and a staff
+ * order's audit row (decision 040). Sent from a draft (its SavedAt given), the order is saved
+ * only if that draft is still open as it was (decision 061): the draft's row lock makes a second
+ * tab sending the same draft wait, then find it sent, and save nothing. A staff order leaves the
+ * customer's draft alone: staff did not type it.
+ * The order comes out claimed for its first confirmation mail (attempt 1, leased, due at once:
+ * decision 016), so a process that dies before that mail leaves it to the retry round once the
+ * lease lapses.
+ */
+async function saveOrder(
+  tx: Tx,
+  input: Parameters<typeof insertWebOrder>[1],
+  lines: OrderLine[],
 ): Promise<{ id: number; orderNum: string } | undefined> {
-  return database.db.transaction(async (tx) => {
-    const [saved] = await runStatementInTransaction<{ id: number; orderNum: string }>(
-      tx,
-      insertOrderStatement,
-      params,
-    );
-    if (saved) await recordAudit(tx, staff.actor, staff.audit(saved));
-    return saved;
-  });
+  const { order, staff, now } = input;
+  if (!staff) {
+    const ended = await tx
+      .update(orderDrafts)
+      .set({
+        state: 'sent',
+        body: {},
+        savedAt: sql`greatest(${now}, ${orderDrafts.savedAt} + interval '1 millisecond')`,
+      })
+      .where(
+        and(
+          eq(orderDrafts.customerId, input.customerId),
+          eq(orderDrafts.state, 'open'),
+          input.draftSavedAt === null
+            ? undefined
+            : sql`${orderDrafts.savedAt} = ${input.draftSavedAt}::timestamptz`,
+        ),
+      )
+      .returning({ customerId: orderDrafts.customerId });
+    if (input.draftSavedAt !== null && ended.length === 0) return undefined;
+  }
+  const [saved] = await tx
+    .insert(orders)
+    .values({
+      customerId: input.customerId,
+      orderNum: sql`'W' || nextval('web_order_num_seq')`,
+      source: 'web',
+      orderType: 'WEB',
+      createDate: now,
+      deliveryDate: order.DeliveryDate,
+      name: order.Name,
+      phone: order.Phone,
+      email: order.Email,
+      referencePo: order.ReferencePO ?? '',
+      status: 1,
+      idempotencyKey: input.idempotencyKey,
+      idempotencyBodyHash: input.idempotencyBodyHash,
+      mailAttempts: 1,
+      mailSendingUntil: input.mailLeaseUntil,
+      mailNextAttemptAt: now,
+      enteredBy: staff?.actor.userName ?? null,
+      overrideReason: order.OverrideLeadTime ? order.OverrideReason : null,
+      exportClaimedUntil: input.exportLeaseUntil,
+    })
+    .returning({ id: orders.id, orderNum: orders.orderNum });
+  if (!saved) throw new Error('the order insert returned no row');
+  await insertOrderLines(tx, saved.id, lines);
+  if (staff) await recordAudit(tx, staff.actor, staff.audit(saved));
+  return saved;
 }
+
+/** An order's line as saved: the product it is, as the customer may order it for the date. */
+export type OrderLine = Omit<OrderLineRow, 'id' | 'orderId' | 'isReturn'>;
+
+/** The lines of an order's quantities, in the order given, with the products' ids and descriptions. */
+export function orderLinesOf(
+  quantities: ValidOrder['ProductQuantities'],
+  products: OrderableProducts,
+): OrderLine[] {
+  return quantities.map((line) => ({
+    productId: products.get(line.Code)?.ProductId ?? null,
+    code: line.Code,
+    description: products.get(line.Code)?.Description ?? '',
+    unitsPerCase: line.UnitsPerCase,
+    caseQuantity: line.CaseQuantity,
+    unitQuantity: line.UnitQuantity,
+    isCaseOnly: line.IsCaseOnly,
+  }));
+}
+
+/** Writes an order's lines (POST and PUT Order alike: a change replaces them). */
+export async function insertOrderLines(tx: Tx, orderId: number, lines: OrderLine[]): Promise<void> {
+  if (lines.length > 0) await tx.insert(orderLines).values(lines.map((l) => ({ orderId, ...l })));
+}
+
+/**
+ * Moves the Web Conf # sequence past the highest W number any order has, when that is ahead
+ * of it: only after a collision, so the scan of the orders costs nothing on the usual path.
+ */
+const skipTakenOrderNums = sql`
+select setval('web_order_num_seq', m.n)
+from (select max(substring(order_num from 2)::bigint) as n
+      from orders where order_num ~ '^W[0-9]{1,18}$') m
+where m.n >= (select case when is_called then last_value + 1 else last_value end from web_order_num_seq)`;
