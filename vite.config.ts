@@ -79,9 +79,9 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 700,
     // No preload links added by script: Vite's helper appends one <link> per chunk a lazy screen
-    // needs (some 50 for the order form), each a few ms on a phone's CPU in the tasks that start
-    // the hydration (issue 34: total blocking time 471 -> 220 ms on the order home). The browser
-    // asks for a module's imports as it reads it; the chunks come in one or two more round trips.
+    // needs (some 50 for the order form), each costly on a phone's CPU in the tasks that start
+    // the hydration (issue 34, bench/notes/lighthouse.md). The browser asks for a module's
+    // imports as it reads it.
     modulePreload: false,
     // React, the router, React Query and Mantine's core in one chunk that the app's chunk loads
     // with it, not some 60 small ones asked for in waves by each screen (decision 055).
