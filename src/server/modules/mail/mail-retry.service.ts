@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { preparedPerHandle } from '../../db/prepared.js';
 import { orders } from '../../db/schema.js';
 
 /**
@@ -131,29 +130,11 @@ export async function markMailed(
   order: { Id: number; ChangedAt: string | null },
   at: Date,
 ): Promise<void> {
-  const changedAt = order.ChangedAt === null ? null : new Date(order.ChangedAt);
-  await markMailedQuery(db).execute({ id: order.Id, at, changedAt });
-}
-
-// Once per order placed: built once per database handle and prepared by name (issue 16), with
-// sameVersion's rule as one statement for both cases.
-const markMailedQuery = preparedPerHandle((db) =>
-  db
+  await db
     .update(orders)
-    .set({
-      mailedAt: sql`${sql.placeholder('at')}::timestamptz`,
-      mailNextAttemptAt: null,
-      mailSendingUntil: null,
-      mailError: null,
-    })
-    .where(
-      and(
-        eq(orders.id, sql.placeholder('id')),
-        sql`${orders.changedAt} is not distinct from ${sql.placeholder('changedAt')}::timestamptz`,
-      ),
-    )
-    .prepare('mark_mailed_version'),
-);
+    .set({ mailedAt: at, mailNextAttemptAt: null, mailSendingUntil: null, mailError: null })
+    .where(and(eq(orders.id, order.Id), sameVersion(order.ChangedAt)));
+}
 
 /** The error a clerk can read in the list; SMTP answers can be long. */
 const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 500);

@@ -1,11 +1,10 @@
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { businessToday } from '../../../domain/business-date.js';
 import { formatCompanyId } from '../../../domain/company-id.js';
 import type { OrderDetail } from '../../../domain/order-view.schema.js';
 import type { DbOrTx } from '../../db/client.js';
-import { preparedPerHandle } from '../../db/prepared.js';
 import { orders } from '../../db/schema.js';
 import { writeFileAtomic } from '../../lib/atomic-write.js';
 
@@ -133,21 +132,12 @@ export async function writeOrderExportFile(exportDir: string, order: OrderDetail
   );
 }
 
-const markExportedQuery = preparedPerHandle((db) =>
-  db
-    .update(orders)
-    .set({ exportedAt: sql`${sql.placeholder('at')}::timestamptz`, exportClaimedUntil: null })
-    .where(eq(orders.id, sql.placeholder('id')))
-    .prepare('mark_exported'),
-);
-
 /**
  * Records when the order's file was written (Regenerate Orders lists the orders without it),
- * and ends the lease POST Order took while writing it (decision 052). Prepared once per handle
- * (issue 16's profile: building the UPDATE was a twentieth of the server's time per order).
+ * and ends the lease POST Order took while writing it (decision 052).
  */
 export async function markExported(db: DbOrTx, orderId: number, at: Date) {
-  await markExportedQuery(db).execute({ id: orderId, at });
+  await db.update(orders).set({ exportedAt: at, exportClaimedUntil: null }).where(eq(orders.id, orderId));
 }
 
 /** Writes the order's file and records when (Regenerate Orders, one order after another). */
