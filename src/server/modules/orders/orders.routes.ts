@@ -20,7 +20,7 @@ import { fieldErrors } from '../../plugins/errors.js';
 import { cancelOrder, changeOrder } from './change-order.js';
 import { orderCaller, orderRefused } from './order-check.js';
 import { orderRateLimitFor } from './order-rate.js';
-import { customerWithOrders, getOrderDetail, orderOwner } from './orders.service.js';
+import { customerOrders, getOrderDetail, orderOwner } from './orders.service.js';
 import { placeOrder } from './place-order.js';
 import { customerWithWorksheet } from './worksheet.service.js';
 
@@ -164,18 +164,14 @@ export async function orderRoutes(app: FastifyInstance) {
         response: { 200: OrderListSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { companyId } = request.params;
       const p = request.principal!;
       // Another customer's company id answers as an unknown one does.
       if (p.role === 'customer' && p.customer.companyId !== companyId) throw notFound(CUSTOMER);
-      const found = await customerWithOrders(
-        app.database,
-        { companyId },
-        businessToday(app.now(), app.config.businessTz),
-      );
-      if (!found) throw notFound(CUSTOMER);
-      return sendJsonText(reply, found.answer);
+      const list = await customerOrders(app.db, companyId, businessToday(app.now(), app.config.businessTz));
+      if (!list) throw notFound(CUSTOMER);
+      return list;
     },
   );
 

@@ -1,11 +1,16 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { businessToday } from '../../../domain/business-date.js';
 import { compareDelivered, type DeliveredLine, differenceCount } from '../../../domain/delivered.js';
 import { OrderStatus } from '../../../domain/enums.js';
 import { changeableUntil } from '../../../domain/order-change.js';
 import { totalUnits } from '../../../domain/order-lines.js';
-import type { OrderDetail, OrderProduct, OrderSummary } from '../../../domain/order-view.schema.js';
-import type { Database, DbOrTx } from '../../db/client.js';
+import type {
+  OrderDetail,
+  OrderList,
+  OrderProduct,
+  OrderSummary,
+} from '../../../domain/order-view.schema.js';
+import type { DbOrTx } from '../../db/client.js';
 import {
   customers,
   customerTypes,
@@ -15,8 +20,6 @@ import {
   orders,
 } from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';
-import type { CustomerRow } from '../../plugins/auth.js';
-import { customerColumnsSql, runStatement, type Statement } from './statements.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 /** An order line's row; `isReturn` is set only by the order history import (issue 43), web orders never have one. */
@@ -75,73 +78,76 @@ export function toSummary(r: SummaryRow): OrderSummary {
 }
 
 /**
- * One customer with the GET Orders answer (design.md 5.3) as JSON text, built by PostgreSQL:
- * the orders web and imported, newest order date first, and their distinct delivery dates,
- * newest first. The text goes out as it is: parsing it and serializing it again would cost
- * more than the query (issue 3's profile); orders.queries.api.test.ts holds it to the schema.
+ * A customer's GET Orders answer (design.md 5.3), undefined when there is no such customer: their
+ * orders, web and imported, newest order date first, each with its number of products and cases,
+ * and their distinct delivery dates, newest first. A web order whose delivery date has come
+ * (`today`, the business day) and that a file has listed says how many lines were delivered
+ * otherwise than ordered, by the detail's own comparison; before that date a file's lines are the
+ * distributor's confirmation, not a delivery (issue 33).
  */
-const customerOrdersSql = (where: string) => `
-select ${customerColumnsSql},
-  (
-    -- Both lists in one pass over the customer's orders and, per order, one over its lines.
-    select json_build_object(
-      'DeliveryDates', coalesce(json_agg(distinct o.delivery_date order by o.delivery_date desc), '[]'),
-      'Orders', coalesce(json_agg(json_build_object(
-        'Id', o.id, 'CustomerId', o.customer_id, 'CompanyId', c.company_id, 'OrderNum', o.order_num,
-        'OrderType', o.order_type, 'IsWebOrder', o.source = 'web',
-        'CreateDate', to_char(o.create_date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-        'DeliveryDate', o.delivery_date, 'Name', o.name, 'Phone', o.phone, 'Email', o.email,
-        'ReferencePO', o.reference_po, 'Status', o.status, 'EnteredBy', o.entered_by,
-        'ProductCount', l.products, 'TotalCases', l.cases, 'IsReturn', l.products > 0 and l.returns = l.products,
-        -- compareDelivered's lines that are not 'Same' (src/domain/delivered.ts), for web orders
-        -- a file has listed once their delivery date ($2, today) has come: before it, a file's
-        -- lines are the distributor's confirmation, not a delivery (issue 33); null for the others.
-        'DeliveryDifferences', case when o.source = 'web' and o.delivery_date <= $2::text::date and exists (
-            select 1 from order_delivered_lines d where d.order_id = o.id) then (
-          (select count(*) from order_lines ol
-           left join order_delivered_lines d on d.order_id = ol.order_id and d.code = ol.code
-           where ol.order_id = o.id
-             and (coalesce(d.cases, 0), coalesce(d.units, 0)) <> (ol.case_quantity, ol.unit_quantity))
-          + (select count(*) from order_delivered_lines d
-             where d.order_id = o.id and (d.cases > 0 or d.units > 0)
-               and not exists (select 1 from order_lines ol where ol.order_id = o.id and ol.code = d.code)))
-          end
-      ) order by o.create_date desc, o.id desc), '[]')
-    )
-    from orders o
-    cross join lateral (
-      select count(*) as products, coalesce(sum(ol.case_quantity), 0) as cases,
-             count(*) filter (where ol.is_return) as returns
-      from order_lines ol where ol.order_id = o.id
-    ) l
-    where o.customer_id = c.id
-  )::text as answer
-from customers c
-where ${where}`;
-
-const customerOrdersById: Statement = { name: 'customer_orders_by_id', text: customerOrdersSql('c.id = $1') };
-const customerOrdersByCompany: Statement = {
-  name: 'customer_orders_by_company',
-  text: customerOrdersSql('c.company_id = $1'),
-};
-
-/** A customer's row and the text of an answer about them (an `OrderList` here). */
-export type CustomerWithAnswer = CustomerRow & { answer: string };
-
-/**
- * The customer and their GET Orders answer; undefined when there is no such customer. `today`:
- * the business day, before which a file's lines are no delivery.
- */
-export async function customerWithOrders(
-  database: Database,
-  by: { id: number } | { companyId: number },
+export async function customerOrders(
+  db: DbOrTx,
+  companyId: number,
   today: string,
-): Promise<CustomerWithAnswer | undefined> {
-  const [row] =
-    'id' in by
-      ? await runStatement<CustomerWithAnswer>(database, customerOrdersById, [by.id, today])
-      : await runStatement<CustomerWithAnswer>(database, customerOrdersByCompany, [by.companyId, today]);
-  return row;
+): Promise<OrderList | undefined> {
+  const [customer] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.companyId, companyId));
+  if (!customer) return undefined;
+  const rows = await db
+    .select({
+      ...summaryColumns,
+      productCount: sql<number>`count(${orderLines.id})::int`,
+      totalCases: sql<number>`coalesce(sum(${orderLines.caseQuantity}), 0)::int`,
+      returns: sql<number>`(count(*) filter (where ${orderLines.isReturn}))::int`,
+    })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .where(eq(orders.customerId, customer.id))
+    .groupBy(orders.id, customers.companyId)
+    .orderBy(desc(orders.createDate), desc(orders.id));
+  const differences = await deliveryDifferences(
+    db,
+    rows.filter((r) => r.source === 'web' && r.deliveryDate <= today).map((r) => r.id),
+  );
+  return {
+    DeliveryDates: [...new Set(rows.map((r) => r.deliveryDate))].sort().reverse(),
+    Orders: rows.map(({ returns, ...r }) =>
+      toSummary({
+        ...r,
+        isReturn: r.productCount > 0 && returns === r.productCount,
+        deliveryDifferences: differences.get(r.id) ?? null,
+      }),
+    ),
+  };
+}
+
+/** Per order a file has listed, how many of its lines were delivered otherwise than ordered. */
+async function deliveryDifferences(db: DbOrTx, orderIds: number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>();
+  if (orderIds.length === 0) return counts;
+  const delivered = await db
+    .select()
+    .from(orderDeliveredLines)
+    .where(inArray(orderDeliveredLines.orderId, orderIds))
+    .orderBy(asc(orderDeliveredLines.code));
+  const listed = [...new Set(delivered.map((d) => d.orderId))];
+  if (listed.length === 0) return counts;
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, listed))
+    .orderBy(asc(orderLines.id));
+  for (const id of listed) {
+    const products = lines.filter((l) => l.orderId === id).map(toProduct);
+    const got = delivered
+      .filter((d) => d.orderId === id)
+      .map((d) => ({ Code: d.code, Description: d.description, Cases: d.cases, Units: d.units }));
+    counts.set(id, differenceCount(compareDelivered(products, got)));
+  }
+  return counts;
 }
 
 function toProduct(l: Omit<OrderLineRow, 'id' | 'orderId'>): OrderProduct {

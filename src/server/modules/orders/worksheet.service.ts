@@ -2,7 +2,7 @@ import { businessToday } from '../../../domain/business-date.js';
 import { OrderStatus } from '../../../domain/enums.js';
 import { WORKSHEET_DATES } from '../../../domain/order-view.schema.js';
 import type { Database } from '../../db/client.js';
-import type { CustomerWithAnswer } from './orders.service.js';
+import type { CustomerRow } from '../../plugins/auth.js';
 import { customerColumnsSql, runStatement, type Statement } from './statements.js';
 
 /**
@@ -86,9 +86,12 @@ from customers c
 where c.id = $1`,
 };
 
+/** A customer's row and the text of an answer about them (a `Worksheet` here). */
+export type CustomerWithAnswer = CustomerRow & { answer: string };
+
 /**
  * The customer and their worksheet answer (design.md 5.4) as JSON text, built by PostgreSQL
- * and sent as it is (see GET Orders); undefined when there is no such customer. `now` and
+ * and sent as it is; undefined when there is no such customer. `now` and
  * `tz` make "before today" the business day.
  */
 export async function customerWithWorksheet(

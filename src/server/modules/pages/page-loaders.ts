@@ -8,7 +8,7 @@ import { CustomerTypeListItemSchema } from '../../../domain/customer-type.schema
 import { DeliveryDateSchema, HolidaySchema } from '../../../domain/delivery-calendar.schema.js';
 import { DisplayMessageSchema } from '../../../domain/message.schema.js';
 import { SavedOrderDraftSchema } from '../../../domain/order-draft.schema.js';
-import { CopiedOrderSchema, OrderDetailSchema } from '../../../domain/order-view.schema.js';
+import { CopiedOrderSchema, OrderDetailSchema, OrderListSchema } from '../../../domain/order-view.schema.js';
 import type * as Web from '../../../web/entry-server.js';
 import { HttpError } from '../../lib/http-error.js';
 import { toSessionCustomer, toSessionUser } from '../auth/auth.service.js';
@@ -18,7 +18,7 @@ import { listCustomerTypes } from '../customer-types/customer-types.service.js';
 import { getCustomer } from '../customers/customers.service.js';
 import { getDraft } from '../drafts/drafts.service.js';
 import { displayMessages } from '../messages/messages.service.js';
-import { customerWithOrders, getOrderDetail } from '../orders/orders.service.js';
+import { customerOrders, getOrderDetail } from '../orders/orders.service.js';
 import { customerWithWorksheet } from '../orders/worksheet.service.js';
 import { getFooter } from '../settings/settings.service.js';
 import { contextOf, type PageContext, type ServerRoute } from './page-context.js';
@@ -56,8 +56,8 @@ export function pageLoaders(app: FastifyInstance, web: typeof Web): Record<strin
 
   /** The customer's orders, as GET Orders/{companyId} answers them (the form and the history read them). */
   const putOrders = async (ctx: PageContext, companyId: number) => {
-    const found = await customerWithOrders(app.database, { companyId }, today());
-    if (found) put(ctx, queryKeys.orders.list({ companyId }), JSON.parse(found.answer));
+    const list = await customerOrders(app.db, companyId, today());
+    if (list) put(ctx, queryKeys.orders.list({ companyId }), asApi(OrderListSchema, list));
   };
 
   /** One of the customer's orders as GET Order/{id} answers it, or null (not theirs, or none). */
