@@ -24,14 +24,12 @@
  * before it becomes a migration. Besides latency it prints the CPU per request of the server
  * and of its PostgreSQL backends, which compares runs on a busy machine where req/s cannot.
  */
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pgClient from 'pg';
 import { migrateDatabase, openDatabase } from '../../src/server/db/client.js';
 import { adminPostgresUrl, createDatabase, dropDatabase } from '../../src/server/test/pg-admin.js';
 import {
@@ -41,6 +39,7 @@ import {
   generateBenchData,
   guideCompanyIds,
 } from './bench-data.js';
+import { type CpuMeter, cpuMeter } from './cpu-meter.js';
 import { ADMIN_PASSWORD, startServer } from './server-process.js';
 
 const args = process.argv.slice(2);
@@ -102,7 +101,8 @@ async function run(target: 'pg' | 'pglite') {
 
     const server = await startServer({ databaseUrl, dataDir: dir });
     try {
-      const cpu = cpuMeter(server.pid, databaseUrl ? dbName : undefined);
+      const pgAdmin = databaseUrl ? { adminUrl: adminPostgresUrl(pgUrl), dbName } : undefined;
+      const cpu = cpuMeter(server.pid, pgAdmin);
       await measure(target, server.url, server.countWebOrders, cpu);
     } finally {
       await server.stop();
@@ -161,50 +161,6 @@ function orderBody(c: Client, date: string, i: number) {
       { Code: code((i + 1) % 40), CaseQuantity: 1, UnitQuantity: 0 },
     ],
   });
-}
-
-/** CPU seconds (user + system) a process has used so far; 0 once it is gone. */
-function processCpuSeconds(pid: number): number {
-  try {
-    // Fields after the command name: utime and stime are the 12th and 13th, in clock ticks.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
-  } catch {
-    return 0;
-  }
-}
-const clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-
-type CpuMeter = () => Promise<{ server: number; pg: number }>;
-
-/**
- * The CPU used so far by the server process and by the PostgreSQL backends serving the bench
- * database: on a shared machine, CPU per request compares runs where requests/s cannot.
- * PostgreSQL must run on this machine (it does here); PGlite runs inside the server process.
- */
-function cpuMeter(serverPid: number, dbName: string | undefined): CpuMeter {
-  const seen = new Map<number, number>();
-  return async () => {
-    let pg = 0;
-    if (dbName) {
-      const client = new pgClient.Client({ connectionString: adminPostgresUrl(pgUrl) });
-      await client.connect();
-      try {
-        const { rows } = await client.query<{ pid: number }>(
-          'select pid from pg_stat_activity where datname = $1',
-          [dbName],
-        );
-        for (const { pid } of rows) if (!seen.has(pid)) seen.set(pid, 0);
-      } finally {
-        await client.end();
-      }
-      // A backend that has exited keeps the last figure read.
-      for (const [pid, last] of seen) seen.set(pid, processCpuSeconds(pid) || last);
-      for (const v of seen.values()) pg += v;
-    }
-    return { server: processCpuSeconds(serverPid), pg };
-  };
 }
 
 async function load(

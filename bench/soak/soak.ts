@@ -11,7 +11,7 @@
  * does not change, orders (20%, each with its own Idempotency-Key) to 64 others, so read
  * latency does not drift as orders pile up. BENCH_DATABASE_URL picks the PostgreSQL server.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -20,7 +20,17 @@ import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../../src/server/db/client.js';
 import { adminPostgresUrl, createDatabase, dropDatabase } from '../../src/server/test/pg-admin.js';
 import { ServerProcess } from '../../src/server/test/server-process.js';
-import { BENCH, benchDeliveryDate, firstCompanyId, generateBenchData } from '../orders/bench-data.js';
+import { benchDeliveryDate, firstCompanyId, generateBenchData } from '../orders/bench-data.js';
+import {
+  type Customer,
+  customerCall,
+  type Kind,
+  type Reply,
+  readOrderIds,
+  request,
+  soakRound as round,
+  signIn,
+} from './customer-calls.js';
 import { growthVerdict, percentile } from './stats.js';
 
 const args = process.argv.slice(2);
@@ -32,101 +42,8 @@ const sampleSeconds = arg('--sample-seconds', 10);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const MB = 1024 * 1024;
 
-interface Customer {
-  cookie: string;
-  customerId: number;
-  companyId: number;
-  orderIds: number[];
-}
-
 // Keep-alive sockets, one per connection, as a browser or a load balancer keeps them.
 const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-
-interface Reply {
-  status: number;
-  body: string;
-  setCookie: string[];
-}
-
-function request(
-  base: string,
-  method: string,
-  urlPath: string,
-  headers: Record<string, string>,
-  body?: string,
-): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${urlPath}`, { method, headers, agent, timeout: 30_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          body: Buffer.concat(chunks).toString('utf8'),
-          setCookie: res.headers['set-cookie'] ?? [],
-        }),
-      );
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error('timed out after 30 s')));
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-/** The orders bench's zip codes: 60000 + (n % 900) for the n-th customer. */
-const zipOf = (companyId: number) => 60000 + ((companyId - firstCompanyId + 1) % 900);
-
-/** Signs the customer in; their session cookie goes with their requests. */
-async function session(base: string, companyId: number): Promise<Customer> {
-  const res = await request(
-    base,
-    'POST',
-    '/api/v1/Authenticate',
-    { 'content-type': 'application/json' },
-    JSON.stringify({ CompanyId: companyId, Zipcode: zipOf(companyId) }),
-  );
-  const cookie = res.setCookie.find((c) => c.startsWith('bev_session='));
-  if (res.status !== 200 || !cookie) throw new Error(`sign-in ${companyId}: ${res.status} ${res.body}`);
-  const { Id } = JSON.parse(res.body) as { Id: number };
-  return { cookie: cookie.split(';')[0]!, customerId: Id, companyId, orderIds: [] };
-}
-
-function orderBody(c: Customer, date: string, n: number): string {
-  // Two of the customer's linked items (bench-data.ts: product (id * 7 + k * 31) % 1500 + 1).
-  const code = (k: number) => `P${String(((c.customerId * 7 + k * 31) % BENCH.items) + 1).padStart(5, '0')}`;
-  return JSON.stringify({
-    DeliveryDate: date,
-    Name: 'Soak Buyer',
-    Phone: '3125550100',
-    Email: 'buyer@soak.example.com',
-    ProductQuantities: [
-      { Code: code(n % 40), CaseQuantity: 1 + (n % 4), UnitQuantity: 0 },
-      { Code: code((n + 1) % 40), CaseQuantity: 1, UnitQuantity: 0 },
-    ],
-  });
-}
-
-type Kind =
-  | 'GET Orders'
-  | 'GET Order'
-  | 'GET Worksheet'
-  | 'GET Customer'
-  | 'GET DisplayMessages'
-  | 'POST Order';
-/** Ten requests a round: eight reads (five kinds), two orders. */
-const round: Kind[] = [
-  'GET Orders',
-  'GET Order',
-  'POST Order',
-  'GET Worksheet',
-  'GET Customer',
-  'GET Order',
-  'GET DisplayMessages',
-  'POST Order',
-  'GET Orders',
-  'GET Order',
-];
 
 class Tally {
   readonly latencies = new Map<Kind, number[]>();
@@ -166,37 +83,10 @@ async function connection(
     const kind = round[n % round.length]!;
     // The two orders of a round go to the connection's two writers in turn.
     const who = kind === 'POST Order' ? writers[n % 2]! : reader;
-    const headers: Record<string, string> = { cookie: who.cookie };
-    let method = 'GET';
-    let urlPath: string;
-    let body: string | undefined;
-    switch (kind) {
-      case 'GET Orders':
-        urlPath = `/api/v1/Orders/${who.companyId}`;
-        break;
-      case 'GET Order':
-        urlPath = `/api/v1/Order/${who.orderIds[n % who.orderIds.length]}`;
-        break;
-      case 'GET Worksheet':
-        urlPath = `/api/v1/Order/${who.customerId}/Worksheet/`;
-        break;
-      case 'GET Customer':
-        urlPath = `/api/v1/Customer/${who.customerId}`;
-        break;
-      case 'GET DisplayMessages':
-        urlPath = '/api/v1/DisplayMessages/2';
-        break;
-      case 'POST Order':
-        method = 'POST';
-        urlPath = '/api/v1/Order';
-        headers['content-type'] = 'application/json';
-        headers['idempotency-key'] = randomUUID();
-        body = orderBody(who, date, n);
-        break;
-    }
+    const { method, urlPath, headers, body } = customerCall(kind, who, n, date);
     const t0 = performance.now();
     try {
-      const reply = await request(base, method, urlPath, headers, body);
+      const reply = await request(agent, base, method, urlPath, headers, body);
       tally.record(kind, performance.now() - t0, reply);
     } catch (err) {
       tally.fail(kind, err);
@@ -249,15 +139,10 @@ async function soak(server: ServerProcess, databaseUrl: string) {
   // one address may make, one after another (a sign-in in flight holds one of its address's
   // 30 attempts until it is answered: decision 021).
   const readers: Customer[] = [];
-  for (let k = 0; k < connections; k++) readers.push(await session(base, firstCompanyId + k));
+  for (let k = 0; k < connections; k++) readers.push(await signIn(agent, base, firstCompanyId + k));
   const writers: Customer[] = [];
-  for (let k = 0; k < connections * 2; k++) writers.push(await session(base, firstCompanyId + 100 + k));
-  for (const r of readers) {
-    const list = JSON.parse(
-      (await request(base, 'GET', `/api/v1/Orders/${r.companyId}`, { cookie: r.cookie })).body,
-    );
-    r.orderIds = (list.Orders as { Id: number }[]).slice(0, 20).map((o) => o.Id);
-  }
+  for (let k = 0; k < connections * 2; k++) writers.push(await signIn(agent, base, firstCompanyId + 100 + k));
+  for (const r of readers) await readOrderIds(agent, base, r);
   const date = benchDeliveryDate();
   const tally = new Tally();
   const started = Date.now();
