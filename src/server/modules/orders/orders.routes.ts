@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../domain/auth.schema.js';
@@ -22,7 +22,7 @@ import { orderCaller, orderRefused } from './order-check.js';
 import { orderRateLimitFor } from './order-rate.js';
 import { customerOrders, getOrderDetail, orderOwner } from './orders.service.js';
 import { placeOrder } from './place-order.js';
-import { customerWithWorksheet } from './worksheet.service.js';
+import { customerWorksheet } from './worksheet.service.js';
 
 const CustomerParams = z.object({ customerId: idParam('Customer') });
 const companyIdMessage = 'Company id must be a whole number from 1 to 9999';
@@ -222,20 +222,12 @@ export async function orderRoutes(app: FastifyInstance) {
         response: { 200: WorksheetSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { id } = request.params;
       assertCustomerAccess(request, id, CUSTOMER);
-      const found = await customerWithWorksheet(app.database, id, app.now(), app.config.businessTz);
-      if (!found) throw notFound(CUSTOMER);
-      return sendJsonText(reply, found.answer);
+      const sheet = await customerWorksheet(app.db, id, businessToday(app.now(), app.config.businessTz));
+      if (!sheet) throw notFound(CUSTOMER);
+      return sheet;
     },
   );
-}
-
-/**
- * An answer PostgreSQL built as JSON text goes out as it is: Fastify sends a string with a
- * JSON content type without serializing it (the route's response schema documents it).
- */
-function sendJsonText(reply: FastifyReply, json: string) {
-  return reply.type('application/json; charset=utf-8').send(json);
 }

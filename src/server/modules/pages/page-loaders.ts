@@ -8,7 +8,12 @@ import { CustomerTypeListItemSchema } from '../../../domain/customer-type.schema
 import { DeliveryDateSchema, HolidaySchema } from '../../../domain/delivery-calendar.schema.js';
 import { DisplayMessageSchema } from '../../../domain/message.schema.js';
 import { SavedOrderDraftSchema } from '../../../domain/order-draft.schema.js';
-import { CopiedOrderSchema, OrderDetailSchema, OrderListSchema } from '../../../domain/order-view.schema.js';
+import {
+  CopiedOrderSchema,
+  OrderDetailSchema,
+  OrderListSchema,
+  WorksheetSchema,
+} from '../../../domain/order-view.schema.js';
 import type * as Web from '../../../web/entry-server.js';
 import { HttpError } from '../../lib/http-error.js';
 import { toSessionCustomer, toSessionUser } from '../auth/auth.service.js';
@@ -19,7 +24,7 @@ import { getCustomer } from '../customers/customers.service.js';
 import { getDraft } from '../drafts/drafts.service.js';
 import { displayMessages } from '../messages/messages.service.js';
 import { customerOrders, getOrderDetail } from '../orders/orders.service.js';
-import { customerWithWorksheet } from '../orders/worksheet.service.js';
+import { customerWorksheet } from '../orders/worksheet.service.js';
 import { getFooter } from '../settings/settings.service.js';
 import { contextOf, type PageContext, type ServerRoute } from './page-context.js';
 
@@ -142,13 +147,8 @@ export function pageLoaders(app: FastifyInstance, web: typeof Web): Record<strin
         const customer = customerOf(args);
         // Someone else's, or signed out: the page asks, and says so (worksheet.route.tsx).
         if (!customer || Number(args.params.id) !== customer.id) return null;
-        const found = await customerWithWorksheet(
-          app.database,
-          customer.id,
-          app.now(),
-          app.config.businessTz,
-        );
-        if (found) put(contextOf(args), queryKeys.worksheet(customer.id), JSON.parse(found.answer));
+        const sheet = await customerWorksheet(app.db, customer.id, today());
+        if (sheet) put(contextOf(args), queryKeys.worksheet(customer.id), asApi(WorksheetSchema, sheet));
         return null;
       },
     },
