@@ -8,7 +8,7 @@ import { openDatabase } from '../db/client.js';
 import { exportFileName, orderExportText } from '../modules/orders/order-export.js';
 import { customerByCompany, validOrderBody } from '../test/order-fixtures.js';
 import { adminPostgresUrl, createDatabase, dropDatabase } from '../test/pg-admin.js';
-import { ServerProcess } from '../test/server-process.js';
+import { type CrashPoint, ServerProcess } from '../test/server-process.js';
 import { TEST_NOW, testClockEnv } from '../test/test-config.js';
 
 const TZ = 'America/Chicago';
@@ -32,8 +32,9 @@ describe('a change cut off by a kill', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const start = (env: Record<string, string> = {}) =>
-    ServerProcess.start({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...testClockEnv(), ...env });
+  const serverEnv = () => ({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ...testClockEnv() });
+  const start = (env: Record<string, string> = {}) => ServerProcess.start({ ...serverEnv(), ...env });
+  const startCrashingAt = (point: CrashPoint) => ServerProcess.startCrashingAt(point, serverEnv());
   const api = async (method: string, url: string, cookie: string, body?: unknown) => {
     const res = await fetch(`${server!.baseUrl}/api/v1${url}`, {
       method,
@@ -80,7 +81,7 @@ describe('a change cut off by a kill', () => {
       await database.close();
     }
 
-    server = await start({ BEV_TEST_CRASH_AFTER: 'order-claimed' });
+    server = await startCrashingAt('order-claimed');
     let cookie = await server.signInAdmin();
     const { id, orderNum, file } = await place(cookie);
     const old = readFileSync(file, 'utf8');
@@ -102,7 +103,7 @@ describe('a change cut off by a kill', () => {
   it('killed after the commit, before the rewrite: once the lease has passed, a start writes the new version', {
     timeout: 180_000,
   }, async () => {
-    server = await start({ BEV_TEST_CRASH_AFTER: 'order-committed' });
+    server = await startCrashingAt('order-committed');
     let cookie = await server.signInAdmin();
     const { id, orderNum, file } = await place(cookie);
     const old = readFileSync(file, 'utf8');

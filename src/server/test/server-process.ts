@@ -3,12 +3,17 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { TEST_ADMIN } from './test-config.js';
 
+const here = path.dirname(fileURLToPath(import.meta.url));
+
 /** The server's script (TypeScript: run through tsx, or bundled first). */
-export const importServerScript = path.join(path.dirname(fileURLToPath(import.meta.url)), 'import-server.ts');
+export const importServerScript = path.join(here, 'import-server.ts');
 const script = importServerScript;
+
+/** The moments of an order change at which crash-at.ts kills the server. */
+export type CrashPoint = 'order-claimed' | 'order-committed';
 
 /**
  * The server of import-server.ts in a child process (node --import tsx, so the pid is the
@@ -68,6 +73,21 @@ export class ServerProcess {
     } finally {
       clearTimeout(deadline);
     }
+  }
+
+  /**
+   * The server of `start`, killed with SIGKILL at `point` of an order change: crash-at.ts,
+   * loaded after tsx and before the server, watches the change's file operations.
+   */
+  static startCrashingAt(point: CrashPoint, env: Record<string, string | undefined>, timeoutMs?: number) {
+    const crashAt = pathToFileURL(path.join(here, 'crash-at.ts')).href;
+    return ServerProcess.start({ ...env, CRASH_AT: point }, timeoutMs, [
+      '--import',
+      'tsx',
+      '--import',
+      crashAt,
+      script,
+    ]);
   }
 
   /** Resolves at the first log line (JSON) for which `test` is true. */

@@ -5,7 +5,6 @@ import type { OrderInput, ValidOrder } from '../../../domain/order.schema.js';
 import { changeMessages, changeWindow } from '../../../domain/order-change.js';
 import { orderFor } from '../../../domain/staff-order.js';
 import { customers, customerTypes, orderLines, orders } from '../../db/schema.js';
-import { crashPoint } from '../../lib/crash-point.js';
 import { conflict, forbidden, notFound, unauthorized } from '../../lib/http-error.js';
 import { fieldErrors } from '../../plugins/errors.js';
 import { type AuditActor, auditActor, recordAudit } from '../audit/audit.js';
@@ -147,7 +146,6 @@ async function commitChange(
     const claim = await claimExportFile(exportDir, orderNum, row.exportedAt, writing);
     if (claim === 'taken') throw conflict(changeMessages.withDistributor(orderNum));
     if (claim === 'writing') throw conflict(changeMessages.beingSent(orderNum));
-    crashPoint('order-claimed');
     try {
       const lines = await tx
         .select()
@@ -232,7 +230,6 @@ async function commitChange(
       throw err;
     }
   });
-  crashPoint('order-committed');
   request.log.info(
     { orderNum, change: change.kind, by: change.staff?.actor.userName ?? null },
     'order changed',
