@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadWhenOnline } from './router';
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+/** Runs all the loader does by itself (its promises, and any timer it set) until nothing is left. */
+const settle = () => vi.runAllTimersAsync();
 
 describe("a screen's code that could not be fetched", () => {
   it('online: the failure goes to the error page at once', async () => {
@@ -11,6 +17,7 @@ describe("a screen's code that could not be fetched", () => {
   });
 
   it('offline: asked for again once the network is back, and again if it drops once more', async () => {
+    vi.useFakeTimers();
     const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const load = vi
       .fn()
@@ -18,16 +25,15 @@ describe("a screen's code that could not be fetched", () => {
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
       .mockResolvedValue({ Component: 'screen' });
     let settled = false;
-    const loaded = loadWhenOnline(load).then((m) => {
+    const loaded = loadWhenOnline(load).finally(() => {
       settled = true;
-      return m;
     });
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await settle();
     expect(load).toHaveBeenCalledTimes(1);
     expect(settled).toBe(false);
 
     window.dispatchEvent(new Event('online'));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await settle();
     expect(load).toHaveBeenCalledTimes(2);
     expect(settled).toBe(false);
 

@@ -8,15 +8,19 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { folderSyncsRun, writeFileAtomic } from './atomic-write.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { writeFileAtomic } from './atomic-write.js';
 
 describe('writeFileAtomic', () => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'bev-atomic-'));
   beforeEach(() => mkdirSync(root, { recursive: true }));
-  afterEach(() => rmSync(root, { recursive: true, force: true }));
+  afterEach(() => {
+    vi.restoreAllMocks();
+    rmSync(root, { recursive: true, force: true });
+  });
 
   it('makes the folder, replaces an earlier file whole, and leaves no temporary file', async () => {
     const file = path.join(root, 'exports', 'W1.txt');
@@ -43,21 +47,42 @@ describe('writeFileAtomic', () => {
       expect(readFileSync(path.join(dir, name), 'utf8')).toBe(`${name}\r\n`.repeat(50));
   });
 
-  it('shares a folder sync among the files renamed into it meanwhile, and syncs again for a later one', async () => {
+  it('resolves a write once a sync of its folder that began after its rename has ended, for files renamed during a sync too', async () => {
     const dir = path.join(root, 'shared');
     await writeFileAtomic(path.join(dir, 'first.txt'), 'x');
-    const before = folderSyncsRun.count;
-    await Promise.all(
-      Array.from({ length: 50 }, (_, i) => writeFileAtomic(path.join(dir, `W${i}.txt`), 'y')),
+    // Every folder sync (files get datasync, folders sync): the names in the folder when it
+    // began, and whether it has ended. The first is held once begun, until the files below
+    // are all renamed into the folder while it runs.
+    const syncs: { found: Set<string>; ended: boolean }[] = [];
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const probe = await open(dir, 'r');
+    await probe.close();
+    const handles: FileHandle = Object.getPrototypeOf(probe);
+    const sync = handles.sync;
+    vi.spyOn(handles, 'sync').mockImplementation(async function (this: FileHandle) {
+      const begun = { found: new Set(readdirSync(dir)), ended: false };
+      syncs.push(begun);
+      if (syncs.length === 1) await held;
+      await sync.call(this);
+      begun.ended = true;
+    });
+    const onDisk = (name: string) => syncs.some((s) => s.ended && s.found.has(name));
+
+    const during = writeFileAtomic(path.join(dir, 'during.txt'), 'y').then(() => onDisk('during.txt'));
+    await vi.waitFor(() => expect(syncs).toHaveLength(1));
+    const names = Array.from({ length: 20 }, (_, i) => `W${i}.txt`);
+    const meanwhile = names.map((name) =>
+      writeFileAtomic(path.join(dir, name), 'z').then(() => onDisk(name)),
     );
-    const shared = folderSyncsRun.count - before;
-    // Before: one sync per file, 50.
-    expect(shared).toBeGreaterThanOrEqual(1);
-    expect(shared).toBeLessThan(50);
-    // A file written after they all ended gets a sync that starts after its rename.
-    await writeFileAtomic(path.join(dir, 'last.txt'), 'z');
-    expect(folderSyncsRun.count - before).toBe(shared + 1);
-    expect(readdirSync(dir)).toHaveLength(52);
+    await vi.waitFor(() => expect(readdirSync(dir)).toEqual(expect.arrayContaining(names)));
+    release();
+    expect(await during).toBe(true);
+    expect(await Promise.all(meanwhile)).toEqual(names.map(() => true));
+    // A file written after they all ended gets a sync that begins after its rename.
+    expect(await writeFileAtomic(path.join(dir, 'last.txt'), 'z').then(() => onDisk('last.txt'))).toBe(true);
   });
 
   it('fails when the folder cannot be made, writing nothing', async () => {

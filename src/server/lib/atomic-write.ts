@@ -57,9 +57,6 @@ export async function renameDurably(from: string, to: string): Promise<void> {
  * rename on disk when it ends. At 32 orders at once, most files share their folder's sync
  * with others instead of paying an open, a sync and a close of their own (issue 16).
  */
-/** How many folder syncs ran: the test of their sharing reads it. */
-export const folderSyncsRun = { count: 0 };
-
 const folderSyncs = new Map<string, { current: Promise<void>; next: Promise<void> | null }>();
 const ignore = () => {};
 
@@ -79,7 +76,6 @@ function startFolderSync(dir: string): Promise<void> {
 }
 
 async function fsyncFolder(dir: string): Promise<void> {
-  folderSyncsRun.count += 1;
   const folder = await open(dir, 'r');
   try {
     await folder.sync();

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,8 +9,11 @@ import { orderCalls } from '../../test/order-change-fixtures.js';
 import { orderableCodes, validOrderBody } from '../../test/order-fixtures.js';
 import { exportFileName } from './order-export.js';
 
-const RUNS = 200;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The steps of a change the test can stop at: a line the server logs (by its message), or a read
+ * of its clock (the first of a change checks the order's window, once the order is read).
+ */
+const CLOCK = 'a read of the clock';
 
 /**
  * Issue 23: the ERP takes an order's file (a rename out of the export folder) at the moment its
@@ -18,6 +21,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * the change answers 409 and the ERP holds the old version, with nothing written under the name
  * again; or the change's claim, and the ERP's rename fails and its next take finds the new
  * version. Never a file written after the ERP took it, never a change lost.
+ *
+ * Each moment is reached on purpose rather than by chance: the ERP's rename runs inside the
+ * server's own step (its clock, a log line: both synchronous calls into what the test gave the
+ * app), so the change goes on only once the rename has happened or failed.
  */
 describe("the ERP's take and a change at the same moment (issue 23)", () => {
   let t: OrderTestApp;
@@ -26,8 +33,26 @@ describe("the ERP's take and a change at the same moment (issue 23)", () => {
   let body: Awaited<ReturnType<typeof validOrderBody>>;
   let codes: Awaited<ReturnType<typeof orderableCodes>>;
   let erpDir: string;
+  /** The ERP's take armed for the change under way, run at the first step it matches. */
+  let armed: { at: string; take: () => void } | null = null;
+  const reached = (step: string) => {
+    if (armed?.at !== step) return;
+    const { take } = armed;
+    armed = null;
+    take();
+  };
+
   beforeAll(async () => {
-    t = await createOrderTestApp('change-race', { now: () => TEST_NOW, ordersPerMinute: 100_000 });
+    t = await createOrderTestApp('change-race', {
+      now: () => {
+        reached(CLOCK);
+        return TEST_NOW;
+      },
+      logger: {
+        level: 'info',
+        stream: { write: (line: string) => reached(JSON.parse(line).msg) },
+      },
+    });
     calls = orderCalls(t);
     customer = await signInCustomer(t.app);
     body = await validOrderBody(t.db, 1001, TEST_NOW);
@@ -37,71 +62,66 @@ describe("the ERP's take and a change at the same moment (issue 23)", () => {
   });
   afterAll(() => t?.close());
 
-  const changed = (run: number) => ({
+  const changed = (name: string) => ({
     ...body,
-    Name: `Changed ${run}`,
-    ProductQuantities: [{ Code: codes[1]!.code, CaseQuantity: 1 + (run % 7), UnitQuantity: 0 }],
+    Name: `Changed ${name}`,
+    ProductQuantities: [{ Code: codes[1]!.code, CaseQuantity: 2, UnitQuantity: 0 }],
   });
 
-  it(`${RUNS} times: the ERP's file is the old version and the change 409, or the change wins and the ERP's next take sees it`, {
-    timeout: 600_000,
-  }, async () => {
-    // How long a change takes here: the ERP's rename starts after a random part of it, so
-    // that both sides win some runs (started in the same tick, the ERP's rename, one system
-    // call, would nearly always come before the change's claim, which reads the database first).
-    const warm = await calls.place(customer, body);
-    let changeMs = Number.POSITIVE_INFINITY;
-    for (let i = 0; i < 3; i++) {
-      const started = performance.now();
-      expect((await calls.change(customer, warm.id, changed(i))).statusCode).toBe(200);
-      changeMs = Math.min(changeMs, performance.now() - started);
-    }
-
-    const outcomes = { erpFirst: 0, changeFirst: 0, erpAfterChange: 0 };
-    for (let run = 1; run <= RUNS; run++) {
-      const { id, orderNum } = await calls.place(customer, body);
-      const name = exportFileName(orderNum);
-      const file = path.join(t.exportDir, name);
-      const taken = path.join(erpDir, name);
-      const old = readFileSync(file, 'utf8');
-      const delay = run % 4 === 0 ? 0 : Math.random() * changeMs;
-      const erp = (delay === 0 ? Promise.resolve() : sleep(delay))
-        .then(() => rename(file, taken))
-        .then(
-          () => 'took' as const,
-          (err: NodeJS.ErrnoException) => err.code,
-        );
-      const put = calls.change(customer, id, changed(run));
-      const [took, res] = await Promise.all([erp, put]);
-      await t.app.settle();
-      const saved = await calls.savedText(id);
-      if (took === 'took' && res.statusCode === 409) {
-        outcomes.erpFirst += 1;
-        expect(res.json()).toEqual({ ErrorMessage: changeMessages.withDistributor(orderNum) });
-        expect(readFileSync(taken, 'utf8')).toBe(old);
-        expect(saved).toBe(old); // nothing changed: the customer was told to call
-        expect(existsSync(file)).toBe(false);
-      } else if (took === 'took') {
-        // The ERP's rename came after the change had finished: it took the new version.
-        outcomes.erpAfterChange += 1;
-        expect(res.statusCode).toBe(200);
-        expect(saved).not.toBe(old);
-        expect(readFileSync(taken, 'utf8')).toBe(saved);
-        expect(existsSync(file)).toBe(false);
-      } else {
-        outcomes.changeFirst += 1;
-        expect(took).toBe('ENOENT');
-        expect(res.statusCode).toBe(200);
-        expect(saved).not.toBe(old);
-        expect(readFileSync(file, 'utf8')).toBe(saved);
-        await rename(file, taken); // the ERP's next take
-        expect(readFileSync(taken, 'utf8')).toBe(saved);
+  /** Places an order, then changes it with the ERP taking its file at `at` (null: after the answer). */
+  async function race(at: string | null, name: string) {
+    const { id, orderNum } = await calls.place(customer, body);
+    const file = path.join(t.exportDir, exportFileName(orderNum));
+    const taken = path.join(erpDir, exportFileName(orderNum));
+    const old = readFileSync(file, 'utf8');
+    /** 'took', or the error code of the ERP's rename. */
+    let took: string | undefined;
+    const take = () => {
+      try {
+        renameSync(file, taken);
+        took = 'took';
+      } catch (err) {
+        took = (err as NodeJS.ErrnoException).code;
       }
-      expect(calls.leftovers()).toEqual([]);
-    }
-    console.log(`change race, ${RUNS} runs (change ${changeMs.toFixed(1)} ms):`, outcomes);
-    expect(outcomes.erpFirst + outcomes.changeFirst + outcomes.erpAfterChange).toBe(RUNS);
-    expect(outcomes.erpFirst).toBeGreaterThan(0);
-    expect(outcomes.changeFirst).toBeGreaterThan(0);
+    };
+    armed = at === null ? null : { at, take };
+    const res = await calls.change(customer, id, changed(name));
+    armed = null;
+    await t.app.settle();
+    if (!at) take();
+    expect(took, 'the server reached the step the ERP waited for').toBeDefined();
+    return { res, took, file, taken, old, orderNum, saved: await calls.savedText(id) };
+  }
+
+  it('the ERP first (after the change read the order, before its claim): 409, and the ERP holds the old version', async () => {
+    const { res, took, file, taken, old, orderNum, saved } = await race(CLOCK, 'too late');
+    expect(took).toBe('took');
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ ErrorMessage: changeMessages.withDistributor(orderNum) });
+    expect(readFileSync(taken, 'utf8')).toBe(old);
+    expect(saved).toBe(old); // nothing changed: the customer was told to call
+    expect(existsSync(file)).toBe(false);
+    expect(calls.leftovers()).toEqual([]);
+  });
+
+  it('the claim first (the ERP between the commit and the new file): the ERP finds nothing, and its next take the new version', async () => {
+    const { res, took, file, taken, old, saved } = await race('order changed', 'claimed');
+    expect(took).toBe('ENOENT');
+    expect(res.statusCode).toBe(200);
+    expect(saved).not.toBe(old);
+    expect(readFileSync(file, 'utf8')).toBe(saved);
+    expect(calls.leftovers()).toEqual([]);
+    await rename(file, taken); // the ERP's next take
+    expect(readFileSync(taken, 'utf8')).toBe(saved);
+  });
+
+  it('the ERP after the change had answered: it takes the new version', async () => {
+    const { res, took, file, taken, old, saved } = await race(null, 'in time');
+    expect(took).toBe('took');
+    expect(res.statusCode).toBe(200);
+    expect(saved).not.toBe(old);
+    expect(readFileSync(taken, 'utf8')).toBe(saved);
+    expect(existsSync(file)).toBe(false);
+    expect(calls.leftovers()).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Customer } from '../../../domain/customer.schema';
 import { draftConflictMessages, type SavedOrderDraft } from '../../../domain/order-draft.schema';
+import { letPass, useFakeTimeouts } from '../../test/fake-timeouts';
 import { DRAFT_RELOADED } from './components/draft-elsewhere';
 import { Component as OrderForm } from './order-form.route';
 import { Component as OrderHome } from './order-home.route';
@@ -78,11 +79,11 @@ const button = (name: string) =>
     .getByText(name, { selector: '.mantine-Button-label, .mantine-Stepper-stepLabel' })
     .closest('button')!;
 const typeName = (value: string) => fireEvent.change(screen.getByLabelText(/^Name/), { target: { value } });
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+// The autosave's wait runs on fake time: a test says "nothing was sent within the second" and
+// means it (findBy and waitFor move the clock on as they poll).
 beforeEach(() => {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-06-10T15:00:00Z'));
+  useFakeTimeouts(new Date('2026-06-10T15:00:00Z'));
   quietFocusTrapWarnings();
 });
 afterEach(() => {
@@ -96,14 +97,14 @@ describe('the order form as a draft', { timeout: 30_000 }, () => {
     const fetchMock = mockApi({ ...base, 'PUT Customer/1/Draft': answerSaved });
     renderOrderRoutes(routes, '/order/form/0');
     await screen.findByText(/^Earliest delivery date/);
-    await wait(AUTOSAVE_DELAY_MS + 200);
+    await letPass(AUTOSAVE_DELAY_MS + 200);
     expect(puts(fetchMock)).toEqual([]);
 
     typeName('P');
     typeName('Pa');
     typeName('Pat');
     expect(screen.getByTestId('draft-status').textContent).toBe('Saving…');
-    await wait(AUTOSAVE_DELAY_MS / 2);
+    await letPass(AUTOSAVE_DELAY_MS / 2);
     expect(puts(fetchMock)).toEqual([]);
     await waitFor(() => expect(screen.getByTestId('draft-status').textContent).toBe('Saved'));
     expect(puts(fetchMock)).toHaveLength(1);
@@ -129,7 +130,7 @@ describe('the order form as a draft', { timeout: 30_000 }, () => {
     expect(puts(fetchMock)).toHaveLength(2);
     expect(puts(fetchMock)[1]).toMatchObject({ Name: 'Pat, hidden', BaseSavedAt: answered });
     document.dispatchEvent(new Event('visibilitychange'));
-    await wait(AUTOSAVE_DELAY_MS + 200);
+    await letPass(AUTOSAVE_DELAY_MS + 200);
     expect(puts(fetchMock)).toHaveLength(2);
   });
 
@@ -159,7 +160,7 @@ describe('the order form as a draft', { timeout: 30_000 }, () => {
     expect(await screen.findByText(draftConflictMessages.sent)).toBeTruthy();
     expect(puts(fetchMock)[1].BaseSavedAt).toBe(elsewhere.SavedAt);
     expect(screen.queryByLabelText(/^Name/)).toBeNull();
-    await wait(AUTOSAVE_DELAY_MS + 200);
+    await letPass(AUTOSAVE_DELAY_MS + 200);
     expect(puts(fetchMock)).toHaveLength(2);
   });
 
@@ -176,7 +177,7 @@ describe('the order form as a draft', { timeout: 30_000 }, () => {
     await waitFor(() => expect(puts(fetchMock)).toHaveLength(1));
     typeName('Second');
     typeName('Third');
-    await wait(AUTOSAVE_DELAY_MS + 300);
+    await letPass(AUTOSAVE_DELAY_MS + 300);
     expect(puts(fetchMock)).toHaveLength(1);
     land(new Response(JSON.stringify({ SavedAt: saved.SavedAt, Order: { Name: 'First' } }), { status: 200 }));
     await waitFor(() => expect(puts(fetchMock)).toHaveLength(2));
@@ -185,7 +186,11 @@ describe('the order form as a draft', { timeout: 30_000 }, () => {
   });
 
   it('offers the unsent order; Continue restores it exactly, on its step with its half-typed box', async () => {
-    const fetchMock = mockApi({ ...base, 'GET Customer/1/Draft': { status: 200, body: saved } });
+    const fetchMock = mockApi({
+      ...base,
+      'GET Customer/1/Draft': { status: 200, body: saved },
+      'PUT Customer/1/Draft': answerSaved,
+    });
     renderOrderRoutes(routes, '/order/form/0');
     const offer = await screen.findByTestId('draft-offer');
     expect(offer.textContent).toContain('You have an unsent order for Fri 06/12/2026 with 1 product');
@@ -195,11 +200,14 @@ describe('the order form as a draft', { timeout: 30_000 }, () => {
     const box = (await screen.findByLabelText('Cases of BR-1105 Lake Effect IPA')) as HTMLInputElement;
     expect(box.value).toBe('1.');
     expect((screen.getByLabelText('Cases of BR-1182 Steelworks Stout') as HTMLInputElement).value).toBe('3');
+    // Opening it is no change: nothing is saved until the customer edits it.
+    await letPass(AUTOSAVE_DELAY_MS + 200);
+    expect(puts(fetchMock)).toEqual([]);
     fireEvent.click(button('Create New Order'));
     expect((await screen.findByLabelText(/^Name/)).getAttribute('value')).toBe('Pat Draft');
-    // Opening it is no change: nothing is saved until the customer edits it.
-    await wait(AUTOSAVE_DELAY_MS / 2);
-    expect(puts(fetchMock).every((d) => d.Step === 0)).toBe(true);
+    // Going back a step is one: what is saved is the step the customer went to.
+    await letPass(AUTOSAVE_DELAY_MS + 200);
+    expect(puts(fetchMock).map((d) => d.Step)).toEqual([0]);
   });
 
   it('offers it on the order home; Discard deletes it and opens a fresh form', async () => {
@@ -242,7 +250,7 @@ describe('the order form as a draft', { timeout: 30_000 }, () => {
     fireEvent.change(screen.getByLabelText('Cases of BR-1182 Steelworks Stout'), { target: { value: '4' } });
     fireEvent.click(button('Continue'));
     fireEvent.click(await screen.findByText('Submit'));
-    await wait(300);
+    await letPass(AUTOSAVE_DELAY_MS + 300);
     expect(calls(fetchMock)).not.toContain('POST Order');
     // The first save was sent from the draft continued, and answers with a later SavedAt.
     expect(puts(fetchMock)[0].BaseSavedAt).toBe(saved.SavedAt);
@@ -254,7 +262,7 @@ describe('the order form as a draft', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Order Confirmation')).toBeTruthy();
     const [, post] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/Order'))!;
     expect(JSON.parse(String(post!.body)).BaseSavedAt).toBe('2026-06-10T15:00:02.000Z');
-    await wait(AUTOSAVE_DELAY_MS + 300);
+    await letPass(AUTOSAVE_DELAY_MS + 300);
     const after = calls(fetchMock).slice(calls(fetchMock).indexOf('POST Order'));
     expect(after.filter((c) => c.startsWith('PUT') || c.startsWith('DELETE'))).toEqual([]);
   });
@@ -303,7 +311,7 @@ describe('the order form as a draft', { timeout: 30_000 }, () => {
     fireEvent.click(button('Continue'));
     fireEvent.click(await screen.findByText('Submit'));
     expect(await screen.findByText(NOT_SENT_TWICE)).toBeTruthy();
-    await wait(AUTOSAVE_DELAY_MS + 300);
+    await letPass(AUTOSAVE_DELAY_MS + 300);
     expect(puts(fetchMock)).toEqual([]);
     fireEvent.click(button('Close'));
     // The first POST may have placed the order (and ended the draft); the form saves itself again.

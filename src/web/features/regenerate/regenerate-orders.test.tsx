@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebOrderListItem } from '../../../domain/regenerate.schema';
@@ -115,6 +115,7 @@ function renderScreen() {
 }
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.mocked(showApiErrorDialogLazily).mockClear();
 });
@@ -212,9 +213,13 @@ describe('Regenerate Orders', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select order W000012' }));
     fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
     const dialog = await screen.findByRole('dialog');
+    // On fake time, every timer and frame the Escape starts runs out: a dialog closing would
+    // be gone by then, whatever its transition's length.
+    vi.useFakeTimers();
     fireEvent.keyDown(dialog, { key: 'Escape' });
     fireEvent.keyDown(window, { key: 'Escape' });
-    await new Promise((r) => setTimeout(r, 300));
+    await act(() => vi.runAllTimersAsync());
+    vi.useRealTimers();
     expect(screen.getByRole('dialog')).toBe(dialog);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
