@@ -8,7 +8,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
-import type { Database, Db } from '../db/client.js';
+import { type Database, type Db, openImportPool } from '../db/client.js';
 import * as schema from '../db/schema.js';
 import { adminPostgresUrl, createDatabase, dropDatabase } from './pg-admin.js';
 import { TEST_ADMIN, TEST_NOW, testConfig } from './test-config.js';
@@ -27,13 +27,15 @@ export async function freshDatabase(): Promise<Database> {
     const url = await createDatabase(templateUrl, name, template);
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     pool.on('error', () => {});
+    const importPool = openImportPool(url);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       kind: 'pg',
       db,
       pool,
+      importPool,
       close: async () => {
-        await pool.end();
+        await Promise.all([pool.end(), importPool.end()]);
         await dropDatabase(adminPostgresUrl(templateUrl), name);
       },
     };

@@ -121,43 +121,11 @@ async function copyIn(
 }
 
 /**
- * Import transactions one process runs at once on PostgreSQL. Each holds a pool client for
- * the whole file (seconds to minutes for a large one), so four uploads at once (one per kind)
- * took 4 of the pool's 10 connections from customers; at most 2 leave them 8, and a third
- * import waits for a slot instead of for a connection (issue 15, item 6).
- */
-export const IMPORT_CONNECTIONS = 2;
-
-/** A process's import slots, per pool (tests run several apps, each with its own pool). */
-const importSlots = new WeakMap<pg.Pool, { running: number; waiting: (() => void)[] }>();
-
-async function takeImportSlot(pool: pg.Pool): Promise<() => void> {
-  let slots = importSlots.get(pool);
-  if (!slots) {
-    slots = { running: 0, waiting: [] };
-    importSlots.set(pool, slots);
-  }
-  const state = slots;
-  const release = () => {
-    const next = state.waiting.shift();
-    // The slot passes straight to the next import, so none can be overtaken.
-    if (next) next();
-    else state.running--;
-  };
-  if (state.running < IMPORT_CONNECTIONS) {
-    state.running++;
-    return release;
-  }
-  await new Promise<void>((resolve) => state.waiting.push(resolve));
-  return release;
-}
-
-/**
  * Runs `work` in one transaction: committed when it returns (rolled back instead with
  * `rollback`: an import preview), rolled back when it throws
  * (or when the process dies: PostgreSQL and PGlite both discard an uncommitted transaction).
- * PostgreSQL gets a dedicated pool client for the whole file, at most `IMPORT_CONNECTIONS` of
- * them at once; PGlite has one connection, so other queries wait until the import ends (the
+ * PostgreSQL gives it a connection of the imports' own pool (openImportPool: two at once, the
+ * others wait); PGlite has one connection, so other queries wait until the import ends (the
  * upload is spooled first, so that is only the time the file takes to apply).
  */
 export async function inTransaction<T>(
@@ -182,14 +150,7 @@ export async function inTransaction<T>(
       return result;
     });
   }
-  const releaseSlot = await takeImportSlot(database.pool);
-  let client: pg.PoolClient;
-  try {
-    client = await database.pool.connect();
-  } catch (err) {
-    releaseSlot();
-    throw err;
-  }
+  const client = await database.importPool.connect();
   let broken: Error | undefined;
   try {
     await client.query('begin');
@@ -212,6 +173,5 @@ export async function inTransaction<T>(
     throw err;
   } finally {
     client.release(broken);
-    releaseSlot();
   }
 }
