@@ -27,7 +27,7 @@ export type Database =
       kind: 'pg';
       db: Db;
       pool: pg.Pool;
-      /** The import transactions' own connections (importPool). */
+      /** The import transactions' own connections (pgDatabase). */
       importPool: pg.Pool;
       close(): Promise<void>;
     };
@@ -62,13 +62,24 @@ function quietPool(config: pg.PoolConfig): pg.Pool {
 }
 
 /**
- * The imports' own pool. An import holds a connection for its whole file (seconds to minutes
- * for a large one): with two of their own, imports never take customers' connections, and a
- * third import waits for one of the two, first come first served, however long the files
- * before it take (no timeout; issue 15, item 6).
+ * The database over `pool`, with the imports' own pool beside it; `close` ends both. An import
+ * holds a connection for its whole file (seconds to minutes for a large one): with two of
+ * their own, imports never take customers' connections, and a third import waits for one of
+ * the two, first come first served, however long the files before it take (no timeout; issue
+ * 15, item 6).
  */
-export function openImportPool(connectionString: string): pg.Pool {
-  return quietPool({ connectionString, max: 2, idleTimeoutMillis: 30_000 });
+export function pgDatabase(pool: pg.Pool, connectionString: string): Extract<Database, { kind: 'pg' }> {
+  const importPool = quietPool({ connectionString, max: 2, idleTimeoutMillis: 30_000 });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    kind: 'pg',
+    db,
+    pool,
+    importPool,
+    close: async () => {
+      await Promise.all([pool.end(), importPool.end()]);
+    },
+  };
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
@@ -79,17 +90,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
     });
-    const importPool = openImportPool(opts.databaseUrl);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return {
-      kind: 'pg',
-      db,
-      pool,
-      importPool,
-      close: async () => {
-        await Promise.all([pool.end(), importPool.end()]);
-      },
-    };
+    return pgDatabase(pool, opts.databaseUrl);
   }
   // PGlite is loaded only for the embedded database: importing it costs a process about
   // 45 MB of memory, which a server on PostgreSQL would carry for nothing (issue 22).

@@ -4,7 +4,7 @@ import { createTestApp, dbKind, type TestApp } from '../../test/helpers.js';
 import { inTransaction } from './sql-runner.js';
 
 /**
- * Issue 15, item 6: imports get two connections of their own on PostgreSQL (openImportPool).
+ * Issue 15, item 6: imports get two connections of their own on PostgreSQL (pgDatabase).
  * Four imports held open mid-transaction: two run, the third and fourth wait for a connection,
  * and customers' queries are served meanwhile.
  */

@@ -79,7 +79,7 @@ async function copyIn(
  * Runs `work` in one transaction: committed when it returns (rolled back instead with
  * `rollback`: an import preview), rolled back when it throws
  * (or when the process dies: PostgreSQL and PGlite both discard an uncommitted transaction).
- * PostgreSQL gives it a connection of the imports' own pool (openImportPool: two at once, the
+ * PostgreSQL gives it a connection of the imports' own pool (pgDatabase: two at once, the
  * others wait); PGlite has one connection, so other queries wait until the import ends (the
  * upload is spooled first, so that is only the time the file takes to apply).
  */
