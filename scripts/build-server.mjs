@@ -19,10 +19,13 @@ const webOnly = {
     b.onLoad({ filter: /.*/, namespace: 'web-only' }, () => ({ contents: '', loader: 'js' }));
   },
 };
-const out = path.join(root, 'dist/server');
+// Another entry and folder may be named (`node scripts/build-server.mjs <entry> <outdir>`): the
+// import bench bundles its server (src/server/test/import-server.ts) the same way.
+const [entry = 'src/server/main.ts', outdir = 'dist/server'] = process.argv.slice(2);
+const out = path.resolve(root, outdir);
 rmSync(out, { recursive: true, force: true });
 await build({
-  entryPoints: [path.join(root, 'src/server/main.ts')],
+  entryPoints: [path.resolve(root, entry)],
   outdir: out,
   entryNames: '[name]',
   // The customer pages' React tree (src/web/entry-server.tsx, issue 34) in chunks of their own,

@@ -25,20 +25,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  cpSync,
-  createReadStream,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
 import { multipartFrame } from '../../src/server/test/multipart.js';
 import { adminPostgresUrl, createDatabase, dropDatabase } from '../../src/server/test/pg-admin.js';
 import { importServerScript, ServerProcess } from '../../src/server/test/server-process.js';
@@ -63,25 +54,17 @@ const files = {
 const root = path.resolve(import.meta.dirname, '../..');
 
 /**
- * The server's node arguments: import-server.ts bundled into .tmp (beside node_modules, whose
- * packages stay external, with the migrations beside it, as scripts/build-server.mjs does for
- * main.ts) and `npm run serve`'s node arguments; or, with BENCH_TSX=1, through tsx.
+ * The server's node arguments: import-server.ts bundled into .tmp by scripts/build-server.mjs,
+ * as `npm run build` bundles main.ts (the packages stay in node_modules, the migrations go
+ * beside it), and `npm run serve`'s node arguments; or, with BENCH_TSX=1, through tsx.
  */
 async function serverArgs(): Promise<{ args: string[]; how: string; remove: () => void }> {
   if (process.env.BENCH_TSX === '1')
     return { args: ['--import', 'tsx', importServerScript], how: 'tsx (BENCH_TSX=1)', remove: () => {} };
   const out = path.join(root, `.tmp/import-bench-${process.pid}`);
-  await build({
-    entryPoints: [importServerScript],
-    outfile: path.join(out, 'import-server.js'),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20.19',
-    packages: 'external',
-    logLevel: 'warning',
-  });
-  cpSync(path.join(root, 'src/server/db/migrations'), path.join(out, 'migrations'), { recursive: true });
+  const script = path.join(root, 'scripts/build-server.mjs');
+  const built = spawnSync(process.execPath, [script, importServerScript, out], { stdio: 'inherit' });
+  if (built.status !== 0) throw new Error(`scripts/build-server.mjs failed (exit ${built.status})`);
   const serve: string[] = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'))
     .scripts.serve.split(' ')
     .slice(1, -1); // node's options, without dist/server/main.js

@@ -23,7 +23,14 @@ const MIGRATION_LOCK_ID = 7_240_311;
 
 export type Database =
   | { kind: 'pglite'; db: Db; pglite: PGlite; close(): Promise<void> }
-  | { kind: 'pg'; db: Db; pool: pg.Pool; close(): Promise<void> };
+  | {
+      kind: 'pg';
+      db: Db;
+      pool: pg.Pool;
+      /** The import transactions' own connections (pgDatabase). */
+      importPool: pg.Pool;
+      close(): Promise<void>;
+    };
 
 export interface OpenOptions {
   databaseUrl?: string | undefined;
@@ -36,27 +43,54 @@ export interface OpenOptions {
 // bigint (count(*)) comes back as a string: parse it, our counts stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
+/**
+ * A pool whose errors do not crash the process. A dropped connection (a PostgreSQL restart):
+ * the pool reconnects on the next query, and /healthz reports 503 meanwhile. The pool listens
+ * on idle clients only: a client checked out for a transaction that loses its connection
+ * between two statements would emit 'error' with nobody listening, which crashes the process
+ * (node-postgres #3202). With a listener on each client the next statement fails instead, the
+ * transaction's request answers 503, and the pool drops the client because it is no longer
+ * queryable.
+ */
+function quietPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
+  pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
+  return pool;
+}
+
+/**
+ * The database over `pool`, with the imports' own pool beside it; `close` ends both. An import
+ * holds a connection for its whole file (seconds to minutes for a large one): with two of
+ * their own, imports never take customers' connections, and a third import waits for one of
+ * the two, first come first served, however long the files before it take (no timeout; issue
+ * 15, item 6).
+ */
+export function pgDatabase(pool: pg.Pool, connectionString: string): Extract<Database, { kind: 'pg' }> {
+  const importPool = quietPool({ connectionString, max: 2, idleTimeoutMillis: 30_000 });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    kind: 'pg',
+    db,
+    pool,
+    importPool,
+    close: async () => {
+      await Promise.all([pool.end(), importPool.end()]);
+    },
+  };
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({
+    const pool = quietPool({
       connectionString: opts.databaseUrl,
       max: opts.poolMax ?? 10,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
     });
-    // A dropped connection (a PostgreSQL restart) must not crash the process: the pool
-    // reconnects on the next query, and /healthz reports 503 meanwhile.
-    pool.on('error', () => {});
-    // The pool listens on idle clients only: a client checked out for a transaction that
-    // loses its connection between two statements would emit 'error' with nobody listening,
-    // which crashes the process (node-postgres #3202). With this listener the next statement
-    // fails instead, the transaction's request answers 503, and the pool drops the client
-    // because it is no longer queryable.
-    pool.on('connect', (client) => {
-      client.on('error', () => {});
-    });
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return { kind: 'pg', db, pool, close: () => pool.end() };
+    return pgDatabase(pool, opts.databaseUrl);
   }
   // PGlite is loaded only for the embedded database: importing it costs a process about
   // 45 MB of memory, which a server on PostgreSQL would carry for nothing (issue 22).

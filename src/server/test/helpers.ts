@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuildOptions, buildApp } from '../app.js';
 import type { AppConfig } from '../config.js';
-import type { Database, Db } from '../db/client.js';
+import { type Database, type Db, pgDatabase } from '../db/client.js';
 import * as schema from '../db/schema.js';
 import { adminPostgresUrl, createDatabase, dropDatabase } from './pg-admin.js';
 import { TEST_ADMIN, TEST_NOW, testConfig } from './test-config.js';
@@ -27,13 +26,11 @@ export async function freshDatabase(): Promise<Database> {
     const url = await createDatabase(templateUrl, name, template);
     const pool = new pg.Pool({ connectionString: url, max: 10 });
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const database = pgDatabase(pool, url);
     return {
-      kind: 'pg',
-      db,
-      pool,
+      ...database,
       close: async () => {
-        await pool.end();
+        await database.close();
         await dropDatabase(adminPostgresUrl(templateUrl), name);
       },
     };

@@ -53,7 +53,7 @@ export const customerImport: ImportDefinition<CustomerRow> = {
     const createdTypes: number[] = [];
     return {
       notes: (preview) => createdTypes.sort((a, b) => a - b).map((id) => createdTypeNote(id, preview)),
-      async write({ rows }) {
+      async write(rows) {
         const typeIds = [...new Set(rows.map((r) => r.customerTypeId))];
         const created = await q.query<{ id: number }>(
           `insert into customer_types (id, name, lead_hours, cutoff_hours, cutoff_minutes)

@@ -51,7 +51,7 @@ export const customerItemImport: ImportDefinition<CustomerItemRow> = {
     const products = await loadProducts(q);
     return {
       notes: () => [],
-      async write({ rows }) {
+      async write(rows) {
         const rejected: WriterRejection[] = [];
         const links: { line: number; customerId: number; productId: number; row: CustomerItemRow }[] = [];
         for (const row of rows) {

@@ -9,7 +9,6 @@ import {
 import type { Database } from '../../db/client.js';
 import { unprocessable } from '../../lib/http-error.js';
 import { type AuditActor, recordAuditSql } from '../audit/audit.js';
-import { ByteLines } from './byte-lines.js';
 import { HeaderError } from './header-line.js';
 import { ChangeCollector, type ImportPreviewDefinition } from './import-changes.js';
 import { createLineParser, type LineFormat, reportedText } from './line-parser.js';
@@ -24,12 +23,8 @@ import { NotTextError, readTsvLines } from './tsv-reader.js';
  */
 
 /**
- * Rows per batch. On PostgreSQL 2,000 is as fast as 5,000 and keeps a batch's objects young
- * enough to die before the garbage collector promotes them (the server's peak RSS over a
- * million lines: about +50 MB against +140 MB; for the order history's staged COPY lines,
- * peak RSS 247-254 MB at 2,000, 311 at 5,000, 292-305 at 10,000, for about the same database
- * time, which the foreign keys set). PGlite runs in this thread, where each
- * statement costs more, so it takes larger batches; its memory is the WASM heap's anyway.
+ * Rows per batch: one set-based statement each. PGlite runs in this thread, where each
+ * statement costs more, so it takes larger batches.
  */
 export const BATCH_ROWS = { pg: 2_000, pglite: 5_000 } as const;
 
@@ -52,17 +47,9 @@ export interface BatchCounts {
   rejected: WriterRejection[];
 }
 
-/**
- * A batch as a writer gets it: its rows, or, where the definition's `copyLine` makes COPY
- * lines of them, those lines as bytes in `copy` (and no rows).
- */
-export interface WriteBatch<Row> {
-  rows: Row[];
-  copy: ByteLines;
-}
-
 export interface ImportWriter<Row> {
-  write(batch: WriteBatch<Row>): Promise<BatchCounts>;
+  /** Writes a batch: its rows in file order. */
+  write(rows: Row[]): Promise<BatchCounts>;
   /** Once the whole file is written, before the report (what needs the whole file: order-history-replace.ts). */
   finish?(): Promise<void>;
   /** Said once at the end, in the report's Notes. */
@@ -70,18 +57,9 @@ export interface ImportWriter<Row> {
   notes(preview: boolean): string[];
 }
 
-/**
- * A kind of import file. A batch keeps each row until it is written, or, on the database
- * `copyOn` names, only the row's `copyLine`, as bytes (the order history on PostgreSQL: 130
- * bytes in a reused buffer instead of an object of 13 fields; what a batch holds while the
- * previous one is written is what the young generation's collections move to the old one,
- * and what grows the heap during a large import, decision 048).
- */
+/** A kind of import file. */
 export interface ImportDefinition<Row extends { line: number }> extends LineFormat<Row> {
   kind: ImportKind;
-  copyOn?: Database['kind'];
-  /** The row as a line of COPY's text format, without its line break (copyLine in sql-runner.ts). */
-  copyLine?(row: Row): string;
   /**
    * The row's upsert key in words ('Code BR-1105'), and the scope it is unique in ('' or
    * absent: the file); a key seen twice is reported in Notes (repeated-keys.ts).
@@ -112,15 +90,12 @@ class Tally {
     if (this.rejected.length >= 2 * MAX_REPORTED_REJECTIONS) this.rejected = this.firstRejected();
   }
 
-  /** `texts`: the batch's lines as read (line numbers ascending), for the rejected lines' Text. */
-  add(c: BatchCounts, texts: ByteLines) {
+  /** `texts`: the batch's lines as read, by line number, for the rejected lines' Text. */
+  add(c: BatchCounts, texts: Map<number, string>) {
     this.inserted += c.inserted;
     this.updated += c.updated;
     this.unchanged += c.unchanged;
-    for (const r of c.rejected) {
-      const i = texts.indexOf(r.Line);
-      this.reject({ ...r, Text: reportedText(i === -1 ? '' : texts.text(i)) });
-    }
+    for (const r of c.rejected) this.reject({ ...r, Text: reportedText(texts.get(r.Line) ?? '') });
   }
 
   isRefused = (line: number) => this.refusedLines.has(line);
@@ -158,37 +133,24 @@ export async function runImport<Row extends { line: number }>(
       const changes = dryRun
         ? new ChangeCollector(def.preview, (row: Row) => def.recordKey?.(row).key ?? '', opts.env)
         : null;
-      // A preview keeps a batch's rows too, while it still lists changes: copies, not the
-      // parser's own objects (see where they are pushed).
-      let batchRowsKept: Row[] | null = changes ? [] : null;
-      const copyLine = def.copyOn === database.kind ? def.copyLine?.bind(def) : undefined;
-      let batchRows: Row[] = [];
-      // One batch is written while the next is parsed (PostgreSQL works while Node parses), so
-      // there are two of each buffer, filled in turn. `texts`: the batch's lines as read, kept
-      // until it is written, for the Text of a line the writer refuses (about 200 kB a batch).
-      const copies = [new ByteLines(), new ByteLines()] as const;
-      const texts = [new ByteLines(), new ByteLines()] as const;
-      let turn: 0 | 1 = 0;
-      const pipe: { writing: Promise<void> | null } = { writing: null };
+      let rows: Row[] = [];
+      // The batch's lines as read, for the Text of a line the writer refuses.
+      let texts = new Map<number, string>();
+      // One batch is written while the next is parsed: PostgreSQL works while Node parses.
+      let writing: Promise<void> = Promise.resolve();
       const flush = async () => {
-        // The batch before this one is written: the buffers it had are free again.
-        if (pipe.writing) await pipe.writing;
-        const batch: WriteBatch<Row> = { rows: batchRows, copy: copies[turn] };
-        const lines = texts[turn];
-        const kept = batchRowsKept;
-        turn = turn === 0 ? 1 : 0;
-        copies[turn].clear();
-        texts[turn].clear();
-        batchRows = [];
-        batchRowsKept = changes?.wanted() ? [] : null;
+        await writing;
+        if (!rows.length) return;
+        const batch = rows;
+        const lines = texts;
+        rows = [];
+        texts = new Map();
         const write = () => writer.write(batch);
-        pipe.writing = lines.length
-          ? (kept && changes ? changes.around(q, kept, write) : write()).then((counts) => {
-              tally.add(counts, lines);
-              opts.env.log.debug({ kind: def.kind, lines: tally.lines }, 'import batch written');
-            })
-          : null;
-        pipe.writing?.catch(() => {}); // handled where it is awaited; this stops an unhandled-rejection crash
+        writing = (changes ? changes.around(q, batch, write) : write()).then((counts) => {
+          tally.add(counts, lines);
+          opts.env.log.debug({ kind: def.kind, lines: tally.lines }, 'import batch written');
+        });
+        writing.catch(() => {}); // awaited by the next flush; meanwhile not an unhandled rejection
       };
 
       try {
@@ -203,23 +165,17 @@ export async function runImport<Row extends { line: number }>(
             }
             const record = def.recordKey?.(outcome.row);
             if (record) repeated.see(record.key, line.lineNo, record.scope);
-            if (copyLine) copies[turn].push(copyLine(outcome.row), line.lineNo);
-            else batchRows.push(outcome.row);
-            // A copy: when the parser's own rows outlived their batch, V8 learnt from them to
-            // allocate every later row of the file straight into the old generation
-            // (allocation-site pretenuring), with the strings they point to, and the preview's
-            // heap grew 2-3 times as much as the import's (decision 048).
-            batchRowsKept?.push({ ...outcome.row });
-            texts[turn].push(line.text, line.lineNo);
-            if (texts[turn].length >= rowsPerBatch) await flush();
+            rows.push(outcome.row);
+            texts.set(line.lineNo, line.text);
+            if (rows.length >= rowsPerBatch) await flush();
           }
         }
         await flush();
-        if (pipe.writing) await pipe.writing;
+        await writing;
         await writer.finish?.();
       } catch (err) {
         // A batch may still be on its way to the database: let it land before the rollback.
-        await pipe.writing?.catch(() => {});
+        await writing.catch(() => {});
         if (err instanceof NotTextError || err instanceof HeaderError) throw unprocessable(err.message);
         throw err;
       }

@@ -34,7 +34,7 @@ export const itemImport: ImportDefinition<ItemRow> = {
   async open(q) {
     return {
       notes: () => [],
-      async write({ rows }) {
+      async write(rows) {
         const unique = lastByKey(rows, (r) => r.code);
         const counts = await countedUpsert(
           q,

@@ -200,7 +200,7 @@ interface BatchResult {
   web_lines: number;
 }
 
-/** The staged writer (PostgreSQL): a batch of COPY lines in, one statement, the counts out. */
+/** The staged writer (PostgreSQL): a batch's rows staged with COPY, one statement, the counts out. */
 async function openStagedWriter(
   q: SqlRunner,
   env: ImportEnv,
@@ -210,9 +210,9 @@ async function openStagedWriter(
   const today = businessToday(env.now, env.businessTz);
   return {
     notes: () => [],
-    async write({ copy }): Promise<BatchCounts> {
+    async write(rows): Promise<BatchCounts> {
       await q.query(`truncate ${STAGE}`);
-      await q.copyIn(STAGE, stageColumns, copy.contents());
+      await q.copyIn(STAGE, stageColumns, rows.map(stageLine));
       const [r] = await q.query<BatchResult>(applyBatch, [env.businessTz, today, env.creditOrderTypes]);
       const result = r!;
       const web = result.web_lines
@@ -260,8 +260,6 @@ export const orderHistoryImport: ImportDefinition<OrderHistoryRow> = {
   parse: parseOrderHistoryLine,
   // One order's lines come together in the ERP's file: keys are remembered per order (decision 030).
   recordKey: (r) => ({ key: `Order ${r.orderNum} item ${r.code}`, scope: r.orderNum }),
-  copyOn: 'pg',
-  copyLine: stageLine,
   preview: orderHistoryPreview,
   async open(q, env) {
     const unknown: UnknownItems = { items: 0, lines: [] };
@@ -278,8 +276,8 @@ export const orderHistoryImport: ImportDefinition<OrderHistoryRow> = {
     };
     let removed = { lines: 0, orders: 0 };
     return {
-      async write(batch) {
-        const counts = await writer.write(batch);
+      async write(rows) {
+        const counts = await writer.write(rows);
         await raise(counts.inserted + counts.updated);
         return counts;
       },

@@ -139,7 +139,7 @@ export async function openRowWriter(
   const credit = new Set(env.creditOrderTypes);
   return {
     notes: () => [],
-    async write({ rows }) {
+    async write(rows) {
       const rejected: WriterRejection[] = [];
       const headers = new Map<string, OrderHeader>();
       const known: OrderHistoryRow[] = [];

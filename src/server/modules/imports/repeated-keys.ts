@@ -58,9 +58,8 @@ export class RepeatedKeys {
       else this.listed.push({ key, lines });
     }
     // New maps, not clear(): V8's clear() links the old table to the new one, so once a table
-    // had reached the old generation every later order's keys (and the cells they were built
-    // from) stayed alive through that link until a full collection: about 200 bytes a line of
-    // a large history file (decision 048).
+    // had reached the old generation every later order's keys stayed alive through that link
+    // until a full collection (decision 048).
     if (this.seen.size) this.seen = new Map();
     if (this.repeats.size) this.repeats = new Map();
   }

@@ -14,13 +14,12 @@ export interface SqlRunner {
   readonly kind: Database['kind'];
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   /**
-   * Appends rows to a table with COPY (text format: `lines` as `copyLine` writes them, or
-   * bytes already in that format, each line ending with a line break; columns in `columns`
-   * order), without conflict handling: no JSON to build in Node or to parse in the database, and
-   * no per-row statement. Table and column names are the caller's constants, never input. The
-   * text goes out in pieces (copyPieces, COPY_PIECE_BYTES).
+   * Appends rows to a table with COPY (text format: `lines` as `copyLine` writes them, columns
+   * in `columns` order), without conflict handling: no JSON to build in Node or to parse in the
+   * database, and no per-row statement. Table and column names are the caller's constants,
+   * never input.
    */
-  copyIn(table: string, columns: readonly string[], lines: readonly string[] | Uint8Array): Promise<void>;
+  copyIn(table: string, columns: readonly string[], lines: readonly string[]): Promise<void>;
 }
 
 /** One value in COPY's text format: \N for null, backslash escapes for the characters COPY uses. */
@@ -37,37 +36,6 @@ function copyValue(v: Cell): string {
  */
 export function copyLine(row: readonly Cell[]): string {
   return row.map(copyValue).join('\t');
-}
-
-/**
- * The characters of one piece of COPY text. A batch's text joined whole (about 250 kB for the
- * order history's 2,000 lines) is a string too large for V8's young generation: each one was
- * allocated straight into the old generation, where a million-line import left 120 MB of them
- * between two full collections (bench/notes/imports.md, decision 048). Pieces of 32 k
- * characters are young garbage, collected at once.
- */
-export const COPY_PIECE_CHARS = 32 * 1024;
-
-/**
- * COPY lines (no line breaks) as pieces of COPY's text format, each ending with a line break:
- * together exactly `lines.join('\n') + '\n'`, each at most `maxChars` long unless one line alone
- * is longer. No lines, no pieces.
- */
-export function copyPieces(lines: readonly string[], maxChars = COPY_PIECE_CHARS): string[] {
-  const pieces: string[] = [];
-  let from = 0;
-  let chars = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const n = lines[i]!.length + 1;
-    if (i > from && chars + n > maxChars) {
-      pieces.push(`${lines.slice(from, i).join('\n')}\n`);
-      from = i;
-      chars = 0;
-    }
-    chars += n;
-  }
-  if (from < lines.length) pieces.push(`${lines.slice(from).join('\n')}\n`);
-  return pieces;
 }
 
 const copyEscapes: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
@@ -92,72 +60,27 @@ export function rowsJson(columns: readonly string[], rows: readonly Cell[][]): s
 const copySql = (table: string, columns: readonly string[], source: 'stdin' | "'/dev/blob'") =>
   `copy ${table} (${columns.join(', ')}) from ${source}`;
 
-/** Bytes of COPY text in a message each: views of the buffer, nothing copied. */
-export const COPY_PIECE_BYTES = 64 * 1024;
+/** The lines as COPY text: each followed by a line break. */
+const copyText = (lines: readonly string[]) => `${lines.join('\n')}\n`;
 
-function pieces(lines: readonly string[] | Uint8Array): (string | Uint8Array)[] {
-  if (!(lines instanceof Uint8Array)) return copyPieces(lines);
-  const out: Uint8Array[] = [];
-  for (let at = 0; at < lines.length; at += COPY_PIECE_BYTES)
-    out.push(lines.subarray(at, at + COPY_PIECE_BYTES));
-  return out;
-}
-
-/**
- * COPY over the pool client (pg-copy-streams): the pieces go out as one message stream; a
- * refused row rejects. It resolves once PostgreSQL has answered, so the bytes were sent and a
- * caller may fill its buffer again.
- */
+/** COPY over the pool client (pg-copy-streams); a refused row rejects. */
 async function copyIn(
   client: pg.PoolClient,
   table: string,
   columns: readonly string[],
-  lines: readonly string[] | Uint8Array,
+  lines: readonly string[],
 ) {
   const stream = client.query(copyFrom(copySql(table, columns, 'stdin')));
-  for (const piece of pieces(lines)) stream.write(piece);
-  stream.end();
+  stream.end(copyText(lines));
   await finished(stream);
-}
-
-/**
- * Import transactions one process runs at once on PostgreSQL. Each holds a pool client for
- * the whole file (seconds to minutes for a large one), so four uploads at once (one per kind)
- * took 4 of the pool's 10 connections from customers; at most 2 leave them 8, and a third
- * import waits for a slot instead of for a connection (issue 15, item 6).
- */
-export const IMPORT_CONNECTIONS = 2;
-
-/** A process's import slots, per pool (tests run several apps, each with its own pool). */
-const importSlots = new WeakMap<pg.Pool, { running: number; waiting: (() => void)[] }>();
-
-async function takeImportSlot(pool: pg.Pool): Promise<() => void> {
-  let slots = importSlots.get(pool);
-  if (!slots) {
-    slots = { running: 0, waiting: [] };
-    importSlots.set(pool, slots);
-  }
-  const state = slots;
-  const release = () => {
-    const next = state.waiting.shift();
-    // The slot passes straight to the next import, so none can be overtaken.
-    if (next) next();
-    else state.running--;
-  };
-  if (state.running < IMPORT_CONNECTIONS) {
-    state.running++;
-    return release;
-  }
-  await new Promise<void>((resolve) => state.waiting.push(resolve));
-  return release;
 }
 
 /**
  * Runs `work` in one transaction: committed when it returns (rolled back instead with
  * `rollback`: an import preview), rolled back when it throws
  * (or when the process dies: PostgreSQL and PGlite both discard an uncommitted transaction).
- * PostgreSQL gets a dedicated pool client for the whole file, at most `IMPORT_CONNECTIONS` of
- * them at once; PGlite has one connection, so other queries wait until the import ends (the
+ * PostgreSQL gives it a connection of the imports' own pool (pgDatabase: two at once, the
+ * others wait); PGlite has one connection, so other queries wait until the import ends (the
  * upload is spooled first, so that is only the time the file takes to apply).
  */
 export async function inTransaction<T>(
@@ -172,24 +95,14 @@ export async function inTransaction<T>(
         query: async (text, params) => (await tx.query<never>(text, params)).rows,
         copyIn: async (table, columns, lines) => {
           if (lines.length)
-            await tx.query(copySql(table, columns, "'/dev/blob'"), [], {
-              // The Blob copies the bytes: the caller's buffer may be filled again.
-              blob: new Blob(lines instanceof Uint8Array ? [new Uint8Array(lines)] : copyPieces(lines)),
-            });
+            await tx.query(copySql(table, columns, "'/dev/blob'"), [], { blob: new Blob([copyText(lines)]) });
         },
       });
       if (opts.rollback) await tx.rollback();
       return result;
     });
   }
-  const releaseSlot = await takeImportSlot(database.pool);
-  let client: pg.PoolClient;
-  try {
-    client = await database.pool.connect();
-  } catch (err) {
-    releaseSlot();
-    throw err;
-  }
+  const client = await database.importPool.connect();
   let broken: Error | undefined;
   try {
     await client.query('begin');
@@ -212,6 +125,5 @@ export async function inTransaction<T>(
     throw err;
   } finally {
     client.release(broken);
-    releaseSlot();
   }
 }
