@@ -55,11 +55,6 @@ export const customers = pgTable(
     sessionVersion: integer('session_version').notNull().default(0),
     /** No cutoff reminder mails (design.md 7.4): set by the mail's stop link or by staff. */
     remindersOff: boolean('reminders_off').notNull().default(false),
-    /**
-     * Raised by a trigger whenever the customer's pars change, so a process that cached the
-     * customer's order guide knows it is out of date (decision 054).
-     */
-    guideVersion: integer('guide_version').notNull().default(0),
   },
   (t) => [
     uniqueIndex('customers_company_id_key').on(t.companyId),
@@ -130,14 +125,3 @@ export const customerPars = pgTable(
     check('customer_pars_par_range', sql`${t.par} between 0 and 9999`),
   ],
 );
-
-/**
- * Counters that writers raise in their own transaction, so any process can tell in one small
- * read whether what it cached is still what the database holds (decision 054). `catalogue` is
- * raised by triggers on products and customer_products, `order_history` by the order history
- * import; a counter only ever goes up.
- */
-export const dataVersions = pgTable('data_versions', {
-  name: text('name').primaryKey(),
-  version: integer('version').notNull().default(0),
-});

@@ -1,6 +1,5 @@
 import { businessToday } from '../../../domain/business-date.js';
 import { OrderStatus } from '../../../domain/enums.js';
-import { raiseOrderHistoryVersion } from '../order-guide/guide-versions.js';
 import { unknownCustomerMessage } from './import-lookups.js';
 import type {
   BatchCounts,
@@ -266,24 +265,11 @@ export const orderHistoryImport: ImportDefinition<OrderHistoryRow> = {
     const writer =
       q.kind === 'pg' ? await openStagedWriter(q, env, unknown) : await openRowWriter(q, env, unknown);
     for (const table of REPLACE_TABLES) await q.query(table);
-    let raised = false;
-    // Orders changed: every cached order guide is out of date once this commits (decision
-    // 054). A file that changes nothing changes nothing, not even the version.
-    const raise = async (changed: number) => {
-      if (raised || changed === 0) return;
-      await q.query(raiseOrderHistoryVersion);
-      raised = true;
-    };
     let removed = { lines: 0, orders: 0 };
     return {
-      async write(rows) {
-        const counts = await writer.write(rows);
-        await raise(counts.inserted + counts.updated);
-        return counts;
-      },
+      write: (rows) => writer.write(rows),
       async finish() {
         removed = await removeUnlistedLines(q);
-        await raise(removed.lines);
       },
       notes: () => [
         ...(unknown.items ? [unknownItemsNote(unknown)] : []),

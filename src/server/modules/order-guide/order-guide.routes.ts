@@ -11,7 +11,6 @@ import { notFound } from '../../lib/http-error.js';
 import { errorResponses, idParams } from '../../lib/route-schemas.js';
 import { assertCustomerAccess } from '../../plugins/auth.js';
 import { auditActor } from '../audit/audit.js';
-import { GuideCache } from './guide-cache.js';
 import { orderGuideJson } from './order-guide.service.js';
 import { CUSTOMER, saveCustomerPars } from './pars.service.js';
 
@@ -24,8 +23,6 @@ export async function orderGuideRoutes(app: FastifyInstance) {
   const customerOrAdmin = app.requireRole('customer', 'admin');
   // Another customer's id answers 404 as an unknown one does (docs/security.md, decision 035).
   const errors = errorResponses(400, 401, 403, 404, 422);
-  // This app's guides, checked against the database's versions on each request (decision 054).
-  const guides = new GuideCache();
 
   r.get(
     '/Customer/:id/OrderGuide',
@@ -44,7 +41,7 @@ export async function orderGuideRoutes(app: FastifyInstance) {
       const { id } = request.params;
       assertCustomerAccess(request, id, CUSTOMER);
       const today = businessToday(app.now(), app.config.businessTz);
-      const json = await orderGuideJson(app.database, guides, id, today, request.query.date ?? today);
+      const json = await orderGuideJson(app.database, id, today, request.query.date ?? today);
       if (json === undefined) throw notFound(CUSTOMER);
       // Sent as text, as the worksheet is: the response schema would check up to 1,500 products
       // on every request; order-guide.routes.test.ts holds the answer to the schema instead.

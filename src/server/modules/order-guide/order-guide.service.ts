@@ -6,25 +6,8 @@ import {
   type GuideProduct,
   TIMES_ORDERED_DATES,
 } from '../../../domain/order-guide.js';
-import type { OrderGuide } from '../../../domain/order-guide.schema.js';
 import type { Database } from '../../db/client.js';
 import { runStatement, type Statement } from '../orders/statements.js';
-import type { GuideCache } from './guide-cache.js';
-
-/**
- * The version of everything a customer's guide reads (decision 054, migration 0014): the
- * customer's own (raised with their pars and when one of their orders changes date or status)
- * plus the shared counters (the catalogue's, raised with products and links, and the order
- * history import's). Every term only goes up, so the sum is equal to an earlier one only if
- * nothing was raised in between. Text: no driver turns it into a BigInt or rounds it.
- */
-const versionColumn = `(c.guide_version + (select coalesce(sum(version), 0) from data_versions))::text as version`;
-
-/** The guide's version alone: a primary key lookup and a two-row table; no row for an unknown customer. */
-const versionStatement: Statement = {
-  name: 'order-guide-version',
-  text: `select ${versionColumn} from customers c where c.id = $1`,
-};
 
 /**
  * What the guide needs, in one statement ($1 customer, $2 today, $3 the delivery date ordered
@@ -41,8 +24,6 @@ const versionStatement: Statement = {
  * copy of the keys in each. The lines come as four columns (dates, codes, cases, units): one
  * json_agg of a plain value per column costs PostgreSQL a fifth less than a json_build_array
  * per line (pgbench, 500 lines: 1.10 against 1.34 ms; a date goes out as 'YYYY-MM-DD').
- * `version` is the guide's data version (`versionColumn` above), read in the same snapshot as
- * the rest, so a cached guide is never stored under a version newer than its data.
  * No row when the customer does not exist.
  */
 const guideStatement: Statement = {
@@ -76,8 +57,7 @@ select
       coalesce(json_agg(l.case_quantity), '[]'), coalesce(json_agg(l.unit_quantity), '[]'))
     from lines l
   ) as lines,
-  (select coalesce(json_agg(json_build_array(code, par)), '[]') from pars) as pars,
-  ${versionColumn}
+  (select coalesce(json_agg(json_build_array(code, par)), '[]') from pars) as pars
 from customers c
 where c.id = $1`,
 };
@@ -87,45 +67,19 @@ interface GuideRow {
   /** Delivery dates, codes, cases and units: one entry per line in each, in the same order. */
   lines: [string[], string[], number[], number[]];
   pars: [string, number][];
-  version: string;
 }
 
 /**
  * The customer's order guide (design.md 7.1) for an order delivered on `deliveryDate`, its
  * history counted back from `today`, as the JSON text to send; undefined when there is no such
- * customer. A guide this process built before is sent again when the database says nothing it
- * reads has changed since (one small read instead of the guide's statement, decision 054).
+ * customer. Built on every request: design.md section 8's load needs no cache.
  */
 export async function orderGuideJson(
   database: Database,
-  cache: GuideCache,
   customerId: number,
   today: string,
   deliveryDate: string,
 ): Promise<string | undefined> {
-  // `today` is in the key: at midnight every figure moves to the new day's window.
-  const key = `${customerId} ${today} ${deliveryDate}`;
-  // Without an entry the version check would be one read more: the guide's statement reads it too.
-  if (cache.has(key)) {
-    const [current] = await runStatement<{ version: string }>(database, versionStatement, [customerId]);
-    if (!current) return undefined;
-    const cached = cache.get(key, current.version);
-    if (cached !== undefined) return cached;
-  }
-  const built = await readOrderGuide(database, customerId, today, deliveryDate);
-  if (!built) return undefined;
-  const json = JSON.stringify(built.guide);
-  cache.set(key, built.version, json);
-  return json;
-}
-
-/** The guide built from the database, with the version of the data it was built from. */
-async function readOrderGuide(
-  database: Database,
-  customerId: number,
-  today: string,
-  deliveryDate: string,
-): Promise<{ guide: OrderGuide; version: string } | undefined> {
   const [row] = await runStatement<GuideRow>(database, guideStatement, [
     customerId,
     today,
@@ -150,6 +104,5 @@ async function readOrderGuide(
       UnitQuantity: units[i]!,
     }),
   );
-  const guide = buildOrderGuide({ today, products, lines, pars: new Map(row.pars) });
-  return { guide, version: row.version };
+  return JSON.stringify(buildOrderGuide({ today, products, lines, pars: new Map(row.pars) }));
 }
