@@ -49,14 +49,18 @@ export default defineConfig({
           name: 'api',
           root,
           environment: 'node',
-          include: ['src/server/**/*.routes.test.ts', 'src/server/**/*.api.test.ts'],
-          globalSetup: [path.join(root, 'src/server/test/global-setup.ts')],
+          include: [
+            'src/server/**/*.routes.test.ts',
+            'src/server/**/*.api.test.ts',
+            'tests/{security,resilience}/**/*.api.test.ts',
+          ],
+          globalSetup: [path.join(root, 'tests/support/global-setup.ts')],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file gets its own database; a few at a time keeps memory and PGlite start-up in check.
           maxWorkers: 2,
           // Files share their workers' modules too: every file builds its own app on its own
-          // database (src/server/test/helpers.ts), and what modules keep between files are
+          // database (tests/support/helpers.ts), and what modules keep between files are
           // caches keyed by value. Loading the server's modules again for each of 55 files was
           // 70 of the step's 172 s on PGlite (issue 18: CI under 30 minutes); with this the step
           // took 96 s, and 55 s on PostgreSQL (was 98), passing with files in shuffled orders.

@@ -20,7 +20,7 @@ const webOnly = {
   },
 };
 // Another entry and folder may be named (`node scripts/build-server.mjs <entry> <outdir>`): the
-// import bench bundles its server (src/server/test/import-server.ts) the same way.
+// import bench bundles its server (tests/support/import-server.ts) the same way.
 const [entry = 'src/server/main.ts', outdir = 'dist/server'] = process.argv.slice(2);
 const out = path.resolve(root, outdir);
 rmSync(out, { recursive: true, force: true });

@@ -31,7 +31,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from '../../src/server/db/client.js';
 import { orders } from '../../src/server/db/schema.js';
-import { adminPostgresUrl, createDatabase, dropDatabase } from '../../src/server/test/pg-admin.js';
+import { adminPostgresUrl, createDatabase, dropDatabase } from '../../tests/support/pg-admin.js';
 import {
   benchDeliveryDate,
   firstCompanyId,

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { confirmationMail } from '../../src/server/modules/mail/confirmation.js';
 import { createMailer, type Mailer } from '../../src/server/modules/mail/mailer.js';
 import { toOrderDetail } from '../../src/server/modules/orders/orders.service.js';
-import { startSmtpSink } from '../../src/server/test/smtp-sink.js';
+import { startSmtpSink } from '../../tests/support/smtp-sink.js';
 
 const { values } = parseArgs({ options: { messages: { type: 'string', default: '2000' } } });
 const messages = Number(values.messages);

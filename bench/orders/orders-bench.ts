@@ -35,7 +35,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from '../../src/server/db/client.js';
-import { adminPostgresUrl, createDatabase, dropDatabase } from '../../src/server/test/pg-admin.js';
+import { adminPostgresUrl, createDatabase, dropDatabase } from '../../tests/support/pg-admin.js';
 import { percentile } from '../soak/stats.js';
 import {
   BENCH,

@@ -23,7 +23,7 @@ import {
   dueFromCandidates,
   readReminderCandidates,
 } from '../../src/server/modules/reminders/reminders-due.service.js';
-import { adminPostgresUrl, createDatabase, dropDatabase } from '../../src/server/test/pg-admin.js';
+import { adminPostgresUrl, createDatabase, dropDatabase } from '../../tests/support/pg-admin.js';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' } } });
 const rounds = Number(values.rounds);

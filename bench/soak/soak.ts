@@ -18,8 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../../src/server/db/client.js';
-import { adminPostgresUrl, createDatabase, dropDatabase } from '../../src/server/test/pg-admin.js';
-import { ServerProcess } from '../../src/server/test/server-process.js';
+import { adminPostgresUrl, createDatabase, dropDatabase } from '../../tests/support/pg-admin.js';
+import { ServerProcess } from '../../tests/support/server-process.js';
 import { benchDeliveryDate, firstCompanyId, generateBenchData } from '../orders/bench-data.js';
 import {
   type Customer,

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { signInAdmin, TEST_ADMIN } from '../../../tests/support/helpers.js';
+import { adminPostgresUrl, createDatabase, dropDatabase } from '../../../tests/support/pg-admin.js';
+import { testConfig } from '../../../tests/support/test-config.js';
 import { buildApp } from '../app.js';
-import { signInAdmin, TEST_ADMIN } from '../test/helpers.js';
-import { adminPostgresUrl, createDatabase, dropDatabase } from '../test/pg-admin.js';
-import { testConfig } from '../test/test-config.js';
 
 /**
  * The real start path: an empty database is migrated (and seeded on the embedded one), the

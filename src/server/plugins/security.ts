@@ -61,7 +61,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
 
   // PostgreSQL text cannot hold U+0000: a NUL in any field would fail in the database as a
   // 500. Refused here once, after the guards, for every JSON body and query string (found by
-  // src/server/security/fuzz.api.test.ts).
+  // tests/security/fuzz.api.test.ts).
   app.addHook('preValidation', async (request) => {
     const field = fieldWithNul(request.body) ?? fieldWithNul(request.query);
     if (field !== null) throw unprocessable(nulMessage, [{ Field: field, Message: nulMessage }]);

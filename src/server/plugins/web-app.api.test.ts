@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompress } from '../../../scripts/precompress.js';
-import { createTestApp, type TestApp } from '../test/helpers.js';
+import { createTestApp, type TestApp } from '../../../tests/support/helpers.js';
 
 /**
  * Issue 22: a phone downloads the app's scripts and page compressed, from copies the build

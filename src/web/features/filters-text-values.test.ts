@@ -7,7 +7,7 @@ import { toWebOrderQuery } from './regenerate/regenerate-filter';
  * The Items and Customers lists filter in the browser: quotes, `%`, `_`, backslashes and
  * Unicode typed into a filter are text, never patterns. (The server's one LIKE filter, the
  * Web Conf #, and the stored values' round trip are in
- * src/server/security/text-values.api.test.ts.)
+ * tests/security/text-values.api.test.ts.)
  */
 
 const items = [

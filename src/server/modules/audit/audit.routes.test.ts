@@ -3,10 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry, AuditPage } from '../../../domain/audit.schema.js';
-import { businessToday } from '../../../domain/business-date.js';
-import type { WebOrderListItem } from '../../../domain/regenerate.schema.js';
-import { auditEntries } from '../../db/schema.js';
 import {
   createTestApp,
   readOpenApi,
@@ -15,10 +11,14 @@ import {
   TEST_ADMIN,
   TEST_NOW,
   type TestApp,
-} from '../../test/helpers.js';
-import { fixturePath } from '../../test/import-fixtures/read-fixture.js';
-import { multipartFile } from '../../test/multipart.js';
-import { customerByCompany, orderableCodes } from '../../test/order-fixtures.js';
+} from '../../../../tests/support/helpers.js';
+import { fixturePath } from '../../../../tests/support/import-fixtures/read-fixture.js';
+import { multipartFile } from '../../../../tests/support/multipart.js';
+import { customerByCompany, orderableCodes } from '../../../../tests/support/order-fixtures.js';
+import type { AuditEntry, AuditPage } from '../../../domain/audit.schema.js';
+import { businessToday } from '../../../domain/business-date.js';
+import type { WebOrderListItem } from '../../../domain/regenerate.schema.js';
+import { auditEntries } from '../../db/schema.js';
 
 /** Design.md 7.6: every admin write leaves one row, in its own transaction. */
 describe('the audit trail', () => {

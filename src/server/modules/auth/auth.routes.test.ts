@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customers } from '../../db/schema.js';
 import {
   createTestApp,
   readOpenApi,
@@ -8,7 +7,8 @@ import {
   signInAdmin,
   signInCustomer,
   type TestApp,
-} from '../../test/helpers.js';
+} from '../../../../tests/support/helpers.js';
+import { customers } from '../../db/schema.js';
 
 describe('sign-in', () => {
   let t: TestApp;

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  readOpenApi,
+  signInAdmin,
+  signInCustomer,
+  type TestApp,
+} from '../../../../tests/support/helpers.js';
 import { customerTypes, messages } from '../../db/schema.js';
-import { createTestApp, readOpenApi, signInAdmin, signInCustomer, type TestApp } from '../../test/helpers.js';
 
 describe('customer types', () => {
   let t: TestApp;

@@ -1,14 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  signInAdmin,
+  signInCustomer,
+  TEST_NOW,
+  type TestApp,
+} from '../../../../tests/support/helpers.js';
+import { fixturePath } from '../../../../tests/support/import-fixtures/read-fixture.js';
+import { multipartFile } from '../../../../tests/support/multipart.js';
 import { addDays } from '../../../domain/business-date.js';
 import type { Dashboard } from '../../../domain/dashboard.schema.js';
 import { OrderStatus } from '../../../domain/enums.js';
 import type { Db } from '../../db/client.js';
 import { customers, orderDeliveredLines, orderLines, orders } from '../../db/schema.js';
-import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
-import { fixturePath } from '../../test/import-fixtures/read-fixture.js';
-import { multipartFile } from '../../test/multipart.js';
 
 /**
  * GET Dashboard at TEST_NOW, Wednesday 11/25/2026 10:00 AM Central, with Friday 11/27 a holiday.

@@ -1,9 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  signInAdmin,
+  signInCustomer,
+  TEST_NOW,
+  type TestApp,
+} from '../../../../tests/support/helpers.js';
+import { customerByCompany, validOrderBody } from '../../../../tests/support/order-fixtures.js';
 import { DRAFT_MAX_BYTES } from '../../../domain/order-draft.schema.js';
 import { auditEntries, orderDrafts } from '../../db/schema.js';
-import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
-import { customerByCompany, validOrderBody } from '../../test/order-fixtures.js';
 
 /** Drafts (design.md 7.3, issue 20): one unsent order per customer, kept by the server. */
 describe('Customer/{id}/Draft', () => {

@@ -1,10 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  signInAdmin,
+  signInCustomer,
+  type TestApp,
+} from '../../../../tests/support/helpers.js';
+import { fixturePath } from '../../../../tests/support/import-fixtures/read-fixture.js';
+import { multipartFile } from '../../../../tests/support/multipart.js';
 import { customers, orderLines, orders, products } from '../../db/schema.js';
-import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../../test/helpers.js';
-import { fixturePath } from '../../test/import-fixtures/read-fixture.js';
-import { multipartFile } from '../../test/multipart.js';
 
 /**
  * Files written the way real ERPs write them (issue 43), each one a fixture under

@@ -140,7 +140,7 @@ const oneFileOnly = () => new HttpError(400, 'Send one file per upload: this req
 /**
  * After the file's bytes, the rest of the request: a second file refuses the upload. It runs
  * inside the import's transaction, so the first file is not applied either (found by
- * src/server/security/uploads.api.test.ts: the second file used to be ignored).
+ * tests/security/uploads.api.test.ts: the second file used to be ignored).
  */
 async function* thenNoSecondFile(bytes: AsyncIterable<Uint8Array>, parts: Parts) {
   yield* bytes;

@@ -2,6 +2,14 @@ import { readFileSync } from 'node:fs';
 import { and, asc, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  createTestApp,
+  signInAdmin,
+  signInCustomer,
+  type TestApp,
+} from '../../../../tests/support/helpers.js';
+import { fixturePath } from '../../../../tests/support/import-fixtures/read-fixture.js';
+import { multipartFile } from '../../../../tests/support/multipart.js';
+import {
   customerProducts,
   customers,
   customerTypes,
@@ -10,9 +18,6 @@ import {
   orders,
   products,
 } from '../../db/schema.js';
-import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../../test/helpers.js';
-import { fixturePath } from '../../test/import-fixtures/read-fixture.js';
-import { multipartFile } from '../../test/multipart.js';
 import { BATCH_ROWS } from './import-runner.js';
 
 describe('the four imports', () => {

@@ -1,11 +1,17 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  signInAdmin,
+  signInCustomer,
+  TEST_NOW,
+  type TestApp,
+} from '../../../../tests/support/helpers.js';
+import { multipartFile } from '../../../../tests/support/multipart.js';
+import { validOrderBody } from '../../../../tests/support/order-fixtures.js';
+import { tableChecksums } from '../../../../tests/support/table-checksums.js';
 import { OrderStatus } from '../../../domain/enums.js';
 import { orderDeliveredLines, orderLines, orders } from '../../db/schema.js';
-import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
-import { multipartFile } from '../../test/multipart.js';
-import { validOrderBody } from '../../test/order-fixtures.js';
-import { tableChecksums } from '../../test/table-checksums.js';
 
 /**
  * What the ERP did with a web order (design.md 7.12, decision 051): an order history file that

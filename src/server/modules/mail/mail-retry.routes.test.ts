@@ -3,10 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ResendOrderMailsResponse } from '../../../domain/regenerate.schema.js';
-import { buildApp } from '../../app.js';
-import { openDatabase } from '../../db/client.js';
-import { orders } from '../../db/schema.js';
 import {
   createTestApp,
   dbKind,
@@ -14,10 +10,14 @@ import {
   signInCustomer,
   TEST_NOW,
   type TestApp,
-} from '../../test/helpers.js';
-import { validOrderBody } from '../../test/order-fixtures.js';
-import { mailsFor, startSmtpSink } from '../../test/smtp-sink.js';
-import { testConfig } from '../../test/test-config.js';
+} from '../../../../tests/support/helpers.js';
+import { validOrderBody } from '../../../../tests/support/order-fixtures.js';
+import { mailsFor, startSmtpSink } from '../../../../tests/support/smtp-sink.js';
+import { testConfig } from '../../../../tests/support/test-config.js';
+import type { ResendOrderMailsResponse } from '../../../domain/regenerate.schema.js';
+import { buildApp } from '../../app.js';
+import { openDatabase } from '../../db/client.js';
+import { orders } from '../../db/schema.js';
 import { runMailRetryRound } from './mail-retry.js';
 import { MAIL_LEASE_MS } from './mail-retry.service.js';
 

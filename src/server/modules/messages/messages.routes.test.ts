@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  readOpenApi,
+  signInAdmin,
+  signInCustomer,
+  type TestApp,
+} from '../../../../tests/support/helpers.js';
 import { messages } from '../../db/schema.js';
-import { createTestApp, readOpenApi, signInAdmin, signInCustomer, type TestApp } from '../../test/helpers.js';
 
 const evil =
   '<p onclick="x()">Hi<script>alert(1)</script><img src=x onerror=alert(1)><a href="javascript:alert(1)">a</a></p>';

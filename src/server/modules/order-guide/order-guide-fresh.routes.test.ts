@@ -1,14 +1,20 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { standardGuideCustomer } from '../../../../tests/support/guide-fixtures.js';
+import {
+  createTestApp,
+  signInAdmin,
+  signInCustomer,
+  TEST_NOW,
+  type TestApp,
+} from '../../../../tests/support/helpers.js';
+import { multipartFile } from '../../../../tests/support/multipart.js';
+import { testConfig } from '../../../../tests/support/test-config.js';
 import { addDays, businessToday } from '../../../domain/business-date.js';
 import { buildApp } from '../../app.js';
 import { type Database, openDatabase } from '../../db/client.js';
 import { customerProducts, customers, products } from '../../db/schema.js';
-import { standardGuideCustomer } from '../../test/guide-fixtures.js';
-import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
-import { multipartFile } from '../../test/multipart.js';
-import { testConfig } from '../../test/test-config.js';
 import { orderGuideJson } from './order-guide.service.js';
 
 const today = businessToday(TEST_NOW, 'America/Chicago');

@@ -1,12 +1,18 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { standardGuideCustomer } from '../../../../tests/support/guide-fixtures.js';
+import {
+  createTestApp,
+  signInAdmin,
+  signInCustomer,
+  TEST_NOW,
+  type TestApp,
+} from '../../../../tests/support/helpers.js';
+import { customerByCompany } from '../../../../tests/support/order-fixtures.js';
+import { statementsDuring } from '../../../../tests/support/statements.js';
 import { addDays, businessToday } from '../../../domain/business-date.js';
 import { OrderGuideSchema } from '../../../domain/order-guide.schema.js';
 import { customerPars, products } from '../../db/schema.js';
-import { standardGuideCustomer } from '../../test/guide-fixtures.js';
-import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
-import { customerByCompany } from '../../test/order-fixtures.js';
-import { statementsDuring } from '../../test/statements.js';
 
 const today = businessToday(TEST_NOW, 'America/Chicago');
 const ago = (days: number) => addDays(today, -days);

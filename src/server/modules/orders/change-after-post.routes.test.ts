@@ -2,12 +2,12 @@ import { renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInCustomer, TEST_NOW } from '../../../../tests/support/helpers.js';
+import { createOrderTestApp, type OrderTestApp } from '../../../../tests/support/order-app.js';
+import { orderCalls } from '../../../../tests/support/order-change-fixtures.js';
+import { validOrderBody } from '../../../../tests/support/order-fixtures.js';
 import { changeMessages } from '../../../domain/order-change.js';
 import { orders } from '../../db/schema.js';
-import { signInCustomer, TEST_NOW } from '../../test/helpers.js';
-import { createOrderTestApp, type OrderTestApp } from '../../test/order-app.js';
-import { orderCalls } from '../../test/order-change-fixtures.js';
-import { validOrderBody } from '../../test/order-fixtures.js';
 import { EXPORT_CLAIM_LEASE_MS, exportPath } from './export-claim.js';
 
 /**

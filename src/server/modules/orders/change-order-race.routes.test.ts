@@ -2,11 +2,11 @@ import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInCustomer, TEST_NOW } from '../../../../tests/support/helpers.js';
+import { createOrderTestApp, type OrderTestApp } from '../../../../tests/support/order-app.js';
+import { orderCalls } from '../../../../tests/support/order-change-fixtures.js';
+import { orderableCodes, validOrderBody } from '../../../../tests/support/order-fixtures.js';
 import { changeMessages } from '../../../domain/order-change.js';
-import { signInCustomer, TEST_NOW } from '../../test/helpers.js';
-import { createOrderTestApp, type OrderTestApp } from '../../test/order-app.js';
-import { orderCalls } from '../../test/order-change-fixtures.js';
-import { orderableCodes, validOrderBody } from '../../test/order-fixtures.js';
 import { exportFileName } from './order-export.js';
 
 /**

@@ -3,15 +3,19 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOpenApi, signInAdmin, signInCustomer, TEST_NOW } from '../../../../tests/support/helpers.js';
+import { createOrderTestApp, type OrderTestApp } from '../../../../tests/support/order-app.js';
+import { orderCalls } from '../../../../tests/support/order-change-fixtures.js';
+import {
+  customerByCompany,
+  orderableCodes,
+  validOrderBody,
+} from '../../../../tests/support/order-fixtures.js';
 import { addDays } from '../../../domain/business-date.js';
 import { orderByInstant } from '../../../domain/order-by.js';
 import { changeMessages } from '../../../domain/order-change.js';
 import { belowMinimumMessage, casesInAll } from '../../../domain/order-minimum.js';
 import { auditEntries, customerTypes, orderLines, orders } from '../../db/schema.js';
-import { readOpenApi, signInAdmin, signInCustomer, TEST_NOW } from '../../test/helpers.js';
-import { createOrderTestApp, type OrderTestApp } from '../../test/order-app.js';
-import { orderCalls } from '../../test/order-change-fixtures.js';
-import { customerByCompany, orderableCodes, validOrderBody } from '../../test/order-fixtures.js';
 import { markMailed, recordMailFailure } from '../mail/mail-retry.service.js';
 
 const TZ = 'America/Chicago';

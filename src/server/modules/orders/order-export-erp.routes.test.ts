@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, signInCustomer, TEST_NOW, type TestApp } from '../../../../tests/support/helpers.js';
+import { validOrderBody } from '../../../../tests/support/order-fixtures.js';
 import { customers } from '../../db/schema.js';
-import { createTestApp, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
-import { validOrderBody } from '../../test/order-fixtures.js';
 import { exportFileName } from './order-export.js';
 
 /** Issue 43: the back-office file as the ERP reads it. */

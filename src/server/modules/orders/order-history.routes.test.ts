@@ -1,10 +1,16 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  signInAdmin,
+  signInCustomer,
+  TEST_NOW,
+  type TestApp,
+} from '../../../../tests/support/helpers.js';
+import { customerByCompany, orderableCodes } from '../../../../tests/support/order-fixtures.js';
 import { businessToday } from '../../../domain/business-date.js';
 import { WorksheetSchema } from '../../../domain/order-view.schema.js';
 import { customerProducts, orderLines, orders, products } from '../../db/schema.js';
-import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
-import { customerByCompany, orderableCodes } from '../../test/order-fixtures.js';
 
 describe('order history, re-order and worksheet', () => {
   let t: TestApp;

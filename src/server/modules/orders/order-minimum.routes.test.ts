@@ -1,11 +1,15 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOpenApi, signInAdmin, signInCustomer, TEST_NOW } from '../../../../tests/support/helpers.js';
+import { createOrderTestApp, type OrderTestApp } from '../../../../tests/support/order-app.js';
+import {
+  customerByCompany,
+  firstDeliveryDate,
+  orderableCodes,
+} from '../../../../tests/support/order-fixtures.js';
 import { minimumCasesMessage } from '../../../domain/order-minimum.js';
 import { staffOrderMessages } from '../../../domain/staff-order.js';
 import { auditEntries, orders } from '../../db/schema.js';
-import { readOpenApi, signInAdmin, signInCustomer, TEST_NOW } from '../../test/helpers.js';
-import { createOrderTestApp, type OrderTestApp } from '../../test/order-app.js';
-import { customerByCompany, firstDeliveryDate, orderableCodes } from '../../test/order-fixtures.js';
 
 // Customer 1001 is type 1 (Bars & Taverns). The test gives type 1 a minimum of 5 cases.
 const MINIMUM = 5;

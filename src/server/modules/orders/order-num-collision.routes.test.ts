@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
-import { multipartFile } from '../../test/multipart.js';
-import { validOrderBody } from '../../test/order-fixtures.js';
+import {
+  createTestApp,
+  signInAdmin,
+  signInCustomer,
+  TEST_NOW,
+  type TestApp,
+} from '../../../../tests/support/helpers.js';
+import { multipartFile } from '../../../../tests/support/multipart.js';
+import { validOrderBody } from '../../../../tests/support/order-fixtures.js';
 import { runStatement } from './statements.js';
 
 /**

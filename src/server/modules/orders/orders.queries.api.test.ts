@@ -3,6 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  signInAdmin,
+  signInCustomer,
+  TEST_NOW,
+  type TestApp,
+} from '../../../../tests/support/helpers.js';
+import { multipartFile } from '../../../../tests/support/multipart.js';
+import { customerByCompany, validOrderBody } from '../../../../tests/support/order-fixtures.js';
+import { statementsDuring } from '../../../../tests/support/statements.js';
 import { addDays, businessToday } from '../../../domain/business-date.js';
 import { compareDelivered, differenceCount } from '../../../domain/delivered.js';
 import {
@@ -12,10 +22,6 @@ import {
   WorksheetSchema,
 } from '../../../domain/order-view.schema.js';
 import { customers, orderDeliveredLines, orderLines, orders } from '../../db/schema.js';
-import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
-import { multipartFile } from '../../test/multipart.js';
-import { customerByCompany, validOrderBody } from '../../test/order-fixtures.js';
-import { statementsDuring } from '../../test/statements.js';
 import { toSummary } from './orders.service.js';
 
 /**

@@ -4,15 +4,21 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays } from '../../../domain/business-date.js';
-import { orderLines, orders, products } from '../../db/schema.js';
-import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
+import {
+  createTestApp,
+  signInAdmin,
+  signInCustomer,
+  TEST_NOW,
+  type TestApp,
+} from '../../../../tests/support/helpers.js';
 import {
   customerByCompany,
   firstDeliveryDate,
   orderableCodes,
   validOrderBody,
-} from '../../test/order-fixtures.js';
+} from '../../../../tests/support/order-fixtures.js';
+import { addDays } from '../../../domain/business-date.js';
+import { orderLines, orders, products } from '../../db/schema.js';
 
 describe('POST Order', () => {
   let t: TestApp;

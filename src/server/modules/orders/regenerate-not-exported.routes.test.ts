@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signInAdmin, TEST_NOW, type TestApp } from '../../../../tests/support/helpers.js';
 import { OrderStatus } from '../../../domain/enums.js';
 import type { WebOrderListItem } from '../../../domain/regenerate.schema.js';
 import { orders } from '../../db/schema.js';
-import { createTestApp, signInAdmin, TEST_NOW, type TestApp } from '../../test/helpers.js';
 
 /**
  * GET Orders?NotExported=true: the web orders whose export file was never written, for staff

@@ -3,9 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, businessToday } from '../../../domain/business-date.js';
-import type { WebOrderListItem } from '../../../domain/regenerate.schema.js';
-import { orders } from '../../db/schema.js';
 import {
   createTestApp,
   readOpenApi,
@@ -13,10 +10,13 @@ import {
   signInCustomer,
   TEST_NOW,
   type TestApp,
-} from '../../test/helpers.js';
-import { createOrderTestApp, type OrderTestApp } from '../../test/order-app.js';
-import { exportFileName, orderExportText } from '../orders/order-export.js';
-import { getOrderDetail } from '../orders/orders.service.js';
+} from '../../../../tests/support/helpers.js';
+import { createOrderTestApp, type OrderTestApp } from '../../../../tests/support/order-app.js';
+import { addDays, businessToday } from '../../../domain/business-date.js';
+import type { WebOrderListItem } from '../../../domain/regenerate.schema.js';
+import { orders } from '../../db/schema.js';
+import { exportFileName, orderExportText } from './order-export.js';
+import { getOrderDetail } from './orders.service.js';
 
 const tz = 'America/Chicago';
 

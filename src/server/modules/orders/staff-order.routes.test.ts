@@ -3,12 +3,12 @@ import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAdmin, signInCustomer, TEST_ADMIN, TEST_NOW } from '../../../../tests/support/helpers.js';
+import { createOrderTestApp, type OrderTestApp } from '../../../../tests/support/order-app.js';
+import { customerByCompany, validOrderBody } from '../../../../tests/support/order-fixtures.js';
 import { deliveryDateMessages } from '../../../domain/delivery-date.js';
 import { OVERRIDE_REASON_MAX, staffOrderMessages } from '../../../domain/staff-order.js';
 import { auditEntries, holidays, orderDrafts, orders } from '../../db/schema.js';
-import { signInAdmin, signInCustomer, TEST_ADMIN, TEST_NOW } from '../../test/helpers.js';
-import { createOrderTestApp, type OrderTestApp } from '../../test/order-app.js';
-import { customerByCompany, validOrderBody } from '../../test/order-fixtures.js';
 
 // TEST_NOW is Wednesday 11/25/2026, 10:00 in Chicago. Customer 6001 (type 6: 96 h lead, 11:00
 // cutoff) may first order for Monday 11/30; Thursday 11/26 to Saturday 11/28 are inside its

@@ -6,7 +6,7 @@ import {
   signInCustomer,
   TEST_ADMIN,
   type TestApp,
-} from '../../test/helpers.js';
+} from '../../../../tests/support/helpers.js';
 
 /**
  * Issue 34: the customer pages are drawn on the server by the browser's own components, with

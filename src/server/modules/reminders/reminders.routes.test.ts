@@ -3,8 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { customers, orders } from '../../db/schema.js';
-import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../../test/helpers.js';
+import {
+  createTestApp,
+  signInAdmin,
+  signInCustomer,
+  TEST_NOW,
+  type TestApp,
+} from '../../../../tests/support/helpers.js';
 import {
   addCustomerWithHistory,
   addReminderType,
@@ -13,8 +18,9 @@ import {
   mailText,
   remindersOf,
   stopLinkIn,
-} from '../../test/reminder-fixtures.js';
-import { startSmtpSink } from '../../test/smtp-sink.js';
+} from '../../../../tests/support/reminder-fixtures.js';
+import { startSmtpSink } from '../../../../tests/support/smtp-sink.js';
+import { customers, orders } from '../../db/schema.js';
 import { runReminderCheck } from './reminders.js';
 
 const minute = 60_000;

@@ -1,8 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  readOpenApi,
+  signInAdmin,
+  signInCustomer,
+  type TestApp,
+} from '../../../../tests/support/helpers.js';
 import { userNameMessages } from '../../../domain/user-name.js';
 import { adminUsers } from '../../db/schema.js';
-import { createTestApp, readOpenApi, signInAdmin, signInCustomer, type TestApp } from '../../test/helpers.js';
 
 describe('users (admin)', () => {
   let t: TestApp;

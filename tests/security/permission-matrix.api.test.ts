@@ -1,0 +1,263 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminUsers, customerProducts, customers, messages, orders } from '../../src/server/db/schema.js';
+import { stopToken } from '../../src/server/modules/reminders/stop-token.js';
+import { createTestApp, readOpenApi, signInAdmin, signInCustomer, type TestApp } from '../support/helpers.js';
+import { customerByCompany } from '../support/order-fixtures.js';
+import { TEST_SECRET } from '../support/test-config.js';
+
+/**
+ * Every route of the OpenAPI document, for four callers: nobody, customer A (the resource's
+ * owner), customer B (another customer), an admin. A route with no row here fails the test,
+ * so a new route cannot ship unchecked. A status list means "one of these".
+ */
+type Expect = number | number[];
+interface Row {
+  nobody: Expect;
+  a: Expect;
+  b: Expect;
+  admin: Expect;
+  url?: (c: Ctx) => string;
+  body?: (c: Ctx) => unknown;
+}
+interface Ctx {
+  aId: number;
+  bId: number;
+  orderOfA: number;
+  linkOfA: number;
+  productId: number;
+  messageId: number;
+  adminId: number;
+  /** A customer who is neither A nor B (the reminder stop link's page names its customer). */
+  otherId: number;
+}
+
+// Shorthands: who gets in where.
+const adminOnly = (admin: Expect = [200, 201, 204, 400, 404, 406, 409, 415, 422]): Row => ({
+  nobody: 401,
+  a: 403,
+  b: 403,
+  admin,
+});
+// Another customer's record answers as an unknown id would (404): ids cannot be probed.
+const ownOrAdmin: Row = { nobody: 401, a: 200, b: 404, admin: 200 };
+const anyone = (status: Expect): Row => ({ nobody: status, a: status, b: status, admin: status });
+
+const rows: Record<string, Row> = {
+  'POST /api/v1/Authenticate': { ...anyone(401), body: () => ({ CompanyId: 9999, Zipcode: 11111 }) },
+  'POST /api/v1/Maint/Authenticate': {
+    ...anyone(401),
+    body: () => ({ User: 'nobody', Password: 'wrong-password' }),
+  },
+  'POST /api/v1/Logout': anyone(204),
+  'GET /api/v1/Session': anyone(200),
+  'GET /api/v1/Footer': anyone(200),
+  'POST /api/v1/Footer': { ...adminOnly(200), body: () => ({ Footer: '<p>Matrix</p>' }) },
+  // Customers order for themselves only (the body is checked after the role, so 422 here);
+  // staff order for a customer they name (design.md 7.5: 422 without CustomerId). A customer
+  // naming another customer is 403: staff-order.routes.test.ts.
+  'POST /api/v1/Order': { nobody: 401, a: 422, b: 422, admin: 422, body: () => ({}) },
+  'GET /api/v1/Order/{id}': { ...ownOrAdmin, url: (c) => `/api/v1/Order/${c.orderOfA}` },
+  // Change and cancel (design.md 7.10): the owner and staff get past the guard to the window
+  // (409 for a demo order that is imported or past its cutoff) or the body's rules (422).
+  'PUT /api/v1/Order/{id}': {
+    nobody: 401,
+    a: [200, 409, 422],
+    b: 404,
+    admin: [200, 409, 422],
+    url: (c) => `/api/v1/Order/${c.orderOfA}`,
+    body: () => ({}),
+  },
+  'POST /api/v1/Order/{id}/Cancel': {
+    nobody: 401,
+    a: [200, 409],
+    b: 404,
+    admin: [200, 409],
+    url: (c) => `/api/v1/Order/${c.orderOfA}/Cancel`,
+  },
+  'GET /api/v1/Orders/{companyId}': { ...ownOrAdmin, url: () => '/api/v1/Orders/1001' },
+  'GET /api/v1/Order/{customerId}/Last': { ...ownOrAdmin, url: (c) => `/api/v1/Order/${c.aId}/Last` },
+  'POST /api/v1/Order/Copy': { ...ownOrAdmin, body: (c) => ({ OrderId: c.orderOfA }) },
+  'GET /api/v1/Order/{id}/Worksheet': { ...ownOrAdmin, url: (c) => `/api/v1/Order/${c.aId}/Worksheet/` },
+  'GET /api/v1/Orders': adminOnly(200),
+  'POST /api/v1/RegenerateOrders': { ...adminOnly(), body: () => [] },
+  'POST /api/v1/ResendOrderMails': { ...adminOnly(), body: () => ({ Ids: [] }) },
+  'GET /api/v1/Products': adminOnly(200),
+  'GET /api/v1/Product/{id}': { ...adminOnly(200), url: (c) => `/api/v1/Product/${c.productId}` },
+  'DELETE /api/v1/Product/{id}': { ...adminOnly(409), url: (c) => `/api/v1/Product/${c.productId}` },
+  'POST /api/v1/Product': { ...adminOnly(422), body: () => ({}) },
+  'GET /api/v1/Customers': adminOnly(200),
+  'GET /api/v1/Customer/{id}': { ...ownOrAdmin, url: (c) => `/api/v1/Customer/${c.aId}` },
+  'DELETE /api/v1/Customer/{id}': { ...adminOnly(409), url: (c) => `/api/v1/Customer/${c.aId}` },
+  'POST /api/v1/Customer': { ...adminOnly(422), body: () => ({}) },
+  'POST /api/v1/Customer/{id}/Product': {
+    ...adminOnly(422),
+    url: (c) => `/api/v1/Customer/${c.aId}/Product`,
+    body: () => ({}),
+  },
+  'DELETE /api/v1/Customer/{id}/Product/{productLinkId}': {
+    ...adminOnly(404),
+    url: (c) => `/api/v1/Customer/${c.bId}/Product/${c.linkOfA}`,
+  },
+  'GET /api/v1/Customer/{id}/OrderGuide': {
+    ...ownOrAdmin,
+    url: (c) => `/api/v1/Customer/${c.aId}/OrderGuide`,
+  },
+  'PUT /api/v1/Customer/{id}/Pars': {
+    ...ownOrAdmin,
+    url: (c) => `/api/v1/Customer/${c.aId}/Pars`,
+    body: () => [],
+  },
+  // Customer A has no draft: its own id answers the draft's 404, as an admin's does.
+  'GET /api/v1/Customer/{id}/Draft': {
+    nobody: 401,
+    a: 404,
+    b: 404,
+    admin: 404,
+    url: (c) => `/api/v1/Customer/${c.aId}/Draft`,
+  },
+  'PUT /api/v1/Customer/{id}/Draft': {
+    ...ownOrAdmin,
+    url: (c) => `/api/v1/Customer/${c.aId}/Draft`,
+    body: () => ({}),
+  },
+  'DELETE /api/v1/Customer/{id}/Draft': {
+    nobody: 401,
+    a: 204,
+    b: 404,
+    admin: 204,
+    url: (c) => `/api/v1/Customer/${c.aId}/Draft`,
+  },
+  'GET /api/v1/CustomerTypes': { nobody: 401, a: 200, b: 200, admin: 200 },
+  'GET /api/v1/CustomerType/{id}': { ...adminOnly(200), url: () => '/api/v1/CustomerType/1' },
+  'DELETE /api/v1/CustomerType/{id}': { ...adminOnly(409), url: () => '/api/v1/CustomerType/1' },
+  'POST /api/v1/CustomerType': { ...adminOnly(422), body: () => ({}) },
+  'GET /api/v1/Messages': adminOnly(200),
+  'GET /api/v1/Message/{id}': { ...adminOnly(200), url: (c) => `/api/v1/Message/${c.messageId}` },
+  'DELETE /api/v1/Message/{id}': { ...adminOnly(404), url: () => '/api/v1/Message/999999' },
+  'POST /api/v1/Message': { ...adminOnly(422), body: () => ({}) },
+  // Customer A is of type 1, B of type 6: each sees only their own type's messages.
+  'GET /api/v1/DisplayMessages/{customerTypeId}': {
+    ...ownOrAdmin,
+    b: 403,
+    url: () => '/api/v1/DisplayMessages/1',
+  },
+  // The delivery calendar (design.md 7.2): anyone signed in reads holidays, staff change them.
+  'GET /api/v1/Holidays': { nobody: 401, a: 200, b: 200, admin: 200 },
+  'POST /api/v1/Holiday': { ...adminOnly(422), body: () => ({}) },
+  'DELETE /api/v1/Holiday/{id}': { ...adminOnly(404), url: () => '/api/v1/Holiday/999999' },
+  'GET /api/v1/Holiday/Orders': { ...adminOnly(200), url: () => '/api/v1/Holiday/Orders?Dates=2026-11-27' },
+  'GET /api/v1/Customer/{id}/DeliveryDates': {
+    ...ownOrAdmin,
+    url: (c) => `/api/v1/Customer/${c.aId}/DeliveryDates`,
+  },
+  // Cutoff reminders (design.md 7.4): staff run and read them; the mail's signed stop link is public.
+  'POST /api/v1/Reminders/Run': adminOnly(200),
+  'GET /api/v1/Reminders': adminOnly(200),
+  'GET /api/v1/Reminders/Off': {
+    ...anyone(200),
+    url: (c) => `/api/v1/Reminders/Off?token=${stopToken(TEST_SECRET, c.otherId)}`,
+  },
+  'GET /api/v1/Customer/{id}/Reminders': {
+    ...adminOnly(200),
+    url: (c) => `/api/v1/Customer/${c.aId}/Reminders`,
+  },
+  'PUT /api/v1/Customer/{id}/Reminders': {
+    ...adminOnly(422),
+    url: (c) => `/api/v1/Customer/${c.aId}/Reminders`,
+    body: () => ({}),
+  },
+  'GET /api/v1/SignInAttacks': adminOnly(200),
+  // The audit trail (design.md 7.6): staff only.
+  'GET /api/v1/Audit': adminOnly(200),
+  // The dashboard (design.md 7.8): staff only.
+  'GET /api/v1/Dashboard': adminOnly(200),
+  'GET /api/v1/Users': adminOnly(200),
+  'GET /api/v1/User/{id}': { ...adminOnly(200), url: (c) => `/api/v1/User/${c.adminId}` },
+  'DELETE /api/v1/User/{id}': { ...adminOnly(409), url: (c) => `/api/v1/User/${c.adminId}` },
+  'POST /api/v1/User': { ...adminOnly(422), body: () => ({}) },
+  'POST /api/ItemImport': adminOnly(),
+  'POST /api/CustomerImport': adminOnly(),
+  'POST /api/CustomerItemsImport': adminOnly(),
+  'POST /api/OrderHistoryImport': adminOnly(),
+};
+
+describe('permission matrix', () => {
+  let t: TestApp;
+  let ctx: Ctx;
+  let cookies: Record<'nobody' | 'a' | 'b' | 'admin', string>;
+  let routes: string[];
+  let names: { a: string; b: string };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const [a, b] = await Promise.all([customerByCompany(t.db, 1001), customerByCompany(t.db, 6001)]);
+    names = { a: a.name, b: b.name };
+    const [orderOfA] = await t.db.select().from(orders).where(eq(orders.customerId, a.id)).limit(1);
+    const [link] = await t.db
+      .select()
+      .from(customerProducts)
+      .where(eq(customerProducts.customerId, a.id))
+      .limit(1);
+    const [message] = await t.db.select().from(messages).limit(1);
+    const [admin] = await t.db.select().from(adminUsers).limit(1);
+    const [other] = await t.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(and(ne(customers.id, a.id), ne(customers.id, b.id)))
+      .limit(1);
+    ctx = {
+      aId: a.id,
+      bId: b.id,
+      orderOfA: orderOfA!.id,
+      linkOfA: link!.id,
+      productId: link!.productId,
+      messageId: message!.id,
+      adminId: admin!.id,
+      otherId: other!.id,
+    };
+    cookies = await signInAll();
+    const doc = await readOpenApi(t.app);
+    routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, methods]) =>
+      Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`),
+    );
+  });
+  afterAll(() => t.close());
+
+  const signInAll = async () => ({
+    nobody: '',
+    a: await signInCustomer(t.app, 1001, 60601),
+    b: await signInCustomer(t.app, 6001, 60611),
+    admin: await signInAdmin(t.app),
+  });
+
+  it('has a row for every route in the OpenAPI document, and no row for a route that is gone', () => {
+    expect(routes.length).toBeGreaterThan(30);
+    expect(routes.filter((r) => !(r in rows))).toEqual([]);
+    expect(Object.keys(rows).filter((r) => !routes.includes(r))).toEqual([]);
+  });
+
+  it.each(Object.keys(rows))('%s', async (route) => {
+    const row = rows[route]!;
+    const [method, template] = route.split(' ') as [string, string];
+    const url = row.url?.(ctx) ?? template;
+    const body = row.body?.(ctx);
+    for (const caller of ['nobody', 'a', 'b', 'admin'] as const) {
+      const res = await t.app.inject({
+        method: method as 'GET',
+        url,
+        headers: cookies[caller] ? { cookie: cookies[caller] } : {},
+        ...(body !== undefined ? { payload: body as object } : {}),
+      });
+      const expected = [row[caller]].flat();
+      expect(expected, `${caller}: ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+      if (res.statusCode >= 400)
+        expect(res.json()).toEqual(expect.objectContaining({ ErrorMessage: expect.any(String) }));
+      // A customer's answer never carries the other customer's data.
+      if (caller === 'a') expect(res.body).not.toContain(names.b);
+      if (caller === 'b') expect(res.body).not.toContain(names.a);
+    }
+    // Logout ends every session of the account (decision 022): the rows after it sign in again.
+    if (route === 'POST /api/v1/Logout') cookies = await signInAll();
+  });
+});
