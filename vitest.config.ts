@@ -12,12 +12,12 @@ const root = import.meta.dirname;
 process.env.TZ = 'Asia/Tokyo';
 
 // The unit and component tests share their workers between files (isolate: false): a fresh
-// jsdom, Mantine and React per file cost 2 to 3 s of each file's 0.5, and the step took 150 s
-// in CI with one worker (issue 18: CI under 30 minutes). Each file cleans up after itself
+// jsdom, Mantine and React per file cost several times the file's own tests (issue 18: CI
+// under 30 minutes). Each file cleans up after itself
 // (src/web/test/setup.ts: the DOM, the toasts, the fake API's breaches); both projects also
 // passed with their files in shuffled orders (--sequence.shuffle.files).
 // Timeouts are for a test that hangs, not a speed goal (benches measure speed): a property
-// test of 100 mail round trips took 2.5 s alone and passed 5 s in a CI run on a loaded machine.
+// test of 100 mail round trips passed the default 5 s in a CI run on a loaded machine.
 const shared = { isolate: false, maxWorkers: 2, testTimeout: 30_000 } as const;
 
 export default defineConfig({
@@ -61,9 +61,8 @@ export default defineConfig({
           maxWorkers: 2,
           // Files share their workers' modules too: every file builds its own app on its own
           // database (tests/support/helpers.ts), and what modules keep between files are
-          // caches keyed by value. Loading the server's modules again for each of 55 files was
-          // 70 of the step's 172 s on PGlite (issue 18: CI under 30 minutes); with this the step
-          // took 96 s, and 55 s on PostgreSQL (was 98), passing with files in shuffled orders.
+          // caches keyed by value. Loading the server's modules again for each file was much of
+          // the step's time (issue 18: CI under 30 minutes); the files pass in shuffled orders.
           isolate: false,
         },
       },

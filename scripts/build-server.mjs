@@ -3,7 +3,7 @@
 // packages stay in node_modules, imported as they are. The migrations go beside it, where
 // src/server/db/client.ts looks for them (a folder named migrations next to the module).
 // Node then loads one file of plain JavaScript: no TypeScript loader thread, no transform at
-// start (about 36 MB less memory at rest than `tsx src/server/main.ts`, bench/memory).
+// start, and less memory at rest than `tsx src/server/main.ts` (bench/notes/idle-memory.md).
 import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';

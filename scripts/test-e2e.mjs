@@ -4,8 +4,8 @@
 // One Playwright process runs both projects (desktop and phone) against one server.
 // E2E_PROJECTS_IN_PARALLEL=1 runs them at the same time instead, each in its own Playwright
 // process with its own server, database and port, each project's output printed whole when it
-// ends. That did not make the step shorter on CI's two cores (736 s side by side against about
-// 690 s one after the other: chromium keeps a core busy on its own), so it is not the default
+// ends. That did not make the step shorter on CI's two cores (chromium keeps a core busy on its
+// own), so it is not the default
 // (decision 034).
 
 import { spawn, spawnSync } from 'node:child_process';

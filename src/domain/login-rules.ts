@@ -1,6 +1,6 @@
 /**
  * The sign-in rules as plain functions, with no zod: the customer login page is the first page
- * every customer loads, and zod would add about 20 kB gzip to it (bench/bundle). The API's
+ * every customer loads, and zod would add to it much of its weight (bench/bundle). The API's
  * zod schemas (login.schema.ts) state the same rules; a property test holds the two together.
  */
 

@@ -108,7 +108,7 @@ export function buildOrderGuide({ today, products, lines, pars }: OrderGuideInpu
  * shown, an appearance among the last 8 dates, cases in the 56 days, or a saved par). The
  * others have nothing to show beyond what the order form already has, so the guide leaves
  * them out (decision 046): a customer with 1,500 orderable products gets the hundred or so
- * they order, not 260 kB for a slow phone to download and parse.
+ * they order, not the whole catalogue for a slow phone to download and parse.
  */
 export function hasFigures(
   p: Pick<OrderGuideProduct, 'History' | 'TimesOrdered' | 'AverageWeeklyCases' | 'Par'>,

@@ -3,7 +3,7 @@
  * pages with them, issue 34); the app then hydrates the page, or draws it (app.tsx).
  *
  * A sign-in page the server drew works as it is, a form that posts: its scripts (React, Mantine,
- * the router, some 180 kB on a phone) load at the first touch, key or input on it, and then
+ * the router: most of what a phone downloads) load at the first touch, key or input on it, and then
  * hydrate it (the masks, the messages at once, the toasts). What was typed meanwhile is kept
  * (ssr/typed-before-live.ts). Every other page starts the app at once.
  */

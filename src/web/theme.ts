@@ -52,8 +52,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
 
 /**
  * The app is light only. Mantine's default manager reads the choice from localStorage as the
- * provider first renders: the page's first access to it, 5 ms on a desk and 20 ms on a 4x slower
- * CPU, in the task that starts the app's first render (issue 22), for a choice never offered.
+ * provider first renders: the page's first access to it, a measurable cost on a slow phone in the
+ * task that starts the app's first render (issue 22, bench/notes/long-tasks.md), for a choice never offered.
  */
 export const lightColorScheme: MantineColorSchemeManager = {
   get: () => 'light',

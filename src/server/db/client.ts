@@ -92,8 +92,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     });
     return pgDatabase(pool, opts.databaseUrl);
   }
-  // PGlite is loaded only for the embedded database: importing it costs a process about
-  // 45 MB of memory, which a server on PostgreSQL would carry for nothing (issue 22).
+  // PGlite is loaded only for the embedded database: importing it costs a process memory
+  // that a server on PostgreSQL would carry for nothing (issue 22, bench/notes/idle-memory.md).
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('drizzle-orm/pglite'),

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import createDOMPurify, { type DOMPurify } from 'dompurify';
 
-// DOMPurify needs a DOM, and jsdom costs about 90 MB of memory: it is loaded at the first
+// DOMPurify needs a DOM, and jsdom is large in memory (bench/notes/idle-memory.md): it is loaded at the first
 // call, not at start, so a process that only takes orders and imports never pays for it.
 const require = createRequire(import.meta.url);
 let purify: DOMPurify | undefined;

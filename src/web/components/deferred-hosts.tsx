@@ -69,7 +69,7 @@ function useToastWaiting(active: boolean): boolean {
 /**
  * The service worker's registration loads after the first screen is up (the login page does
  * not need it to paint); the toasts' host once a toast is to be shown (its first render and
- * commit cost some 60 ms of a 4x slower CPU, issue 22, for a page that may show none); dialogs
+ * commit are a long task on a slow phone, issue 22, for a page that may show none); dialogs
  * load when one is asked for, or when a signed-in frame preloads them (`preloadDialogHost`):
  * the login pages rarely need a dialog and never pay for one.
  */

@@ -22,8 +22,8 @@ import { runStatement, type Statement } from '../orders/statements.js';
  * Both reads of orders go through orders_customer_delivery_date_idx, and the lines through
  * order_lines_order_code_key. Rows are JSON arrays, not objects: they parse faster without a
  * copy of the keys in each. The lines come as four columns (dates, codes, cases, units): one
- * json_agg of a plain value per column costs PostgreSQL a fifth less than a json_build_array
- * per line (pgbench, 500 lines: 1.10 against 1.34 ms; a date goes out as 'YYYY-MM-DD').
+ * json_agg of a plain value per column costs PostgreSQL less than a json_build_array per line
+ * (bench/notes/order-guide.md; a date goes out as 'YYYY-MM-DD').
  * No row when the customer does not exist.
  */
 const guideStatement: Statement = {

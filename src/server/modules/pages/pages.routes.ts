@@ -127,8 +127,8 @@ export async function pageRoutes(app: FastifyInstance, opts: { webRoot: string; 
 
 /**
  * The page compressed as the browser accepts (brotli, else gzip): a phone on a slow network
- * receives a drawn page of 30-40 kB in some 8 (issue 22's rule for every page). Brotli at
- * quality 5: a few milliseconds for such a page, near the best ratio for text this size.
+ * receives the drawn page in a fraction of its size (issue 22's rule for every page). Brotli at
+ * quality 5: near the best ratio for text this size, at a small cost per page (bench/notes/lighthouse.md).
  */
 function compressed(request: FastifyRequest, reply: FastifyReply, html: string): Buffer | string {
   reply.header('vary', 'accept-encoding');

@@ -11,8 +11,8 @@ export function nextDialogId(prefix: string): string {
 }
 
 /*
- * The modal host (@mantine/modals' ModalsProvider with Modal, ScrollArea and floating-ui, about
- * 25 kB gzip) is not loaded by the login pages at all unless a dialog is asked for there:
+ * The modal host (@mantine/modals' ModalsProvider with Modal, ScrollArea and floating-ui: a
+ * sizeable chunk, bench/bundle) is not loaded by the login pages at all unless a dialog is asked for there:
  * `DeferredHosts` mounts it when a dialog is requested, and the signed-in frames request it
  * when the browser is idle (`preloadDialogHost`), so their dialogs still open offline.
  */

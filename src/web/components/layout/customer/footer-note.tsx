@@ -6,7 +6,7 @@ import { SafeHtml } from '../../safe-html';
 /** Spec section 2: the italic footer block under customer screens (HTML from the settings). */
 export function FooterNote() {
   // The answer is drawn in a background render: React Query's answer renders at once, in one
-  // task, and cleaning the footer's HTML the first time costs 30 ms of a 4x slower CPU (issue 22).
+  // task, and cleaning the footer's HTML the first time is a long task on a slow phone (issue 22).
   const data = useDeferredValue(useFooter().data);
   if (!data?.Footer) return null;
   return (

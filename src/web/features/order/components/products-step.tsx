@@ -29,16 +29,16 @@ export interface ProductsStepProps {
 
 /**
  * Rows drawn at first, and added as the list scrolls: with 1,500 products a keystroke in the
- * search paints a screenful, not the catalogue (issue 19's goal: under 100 ms on a slow phone).
+ * search paints a screenful, not the catalogue (issue 19's goal for a keystroke on a slow phone).
  */
 export const LIST_WINDOW = 30;
 /**
  * Rows painted right after a keystroke or on opening, the rest of the window following in a
  * transition that the next keystroke interrupts, so the paint after a key waits only for what
  * the screen shows. On a 390 x 844 phone the cards are about 115 px tall (issue 33): six fill
- * the screen once scrolled to them (fewer with the keyboard up), and each costs about 9 ms on
- * the bench's 4x slowed CPU, so eight new cards missed issue 19's 100 ms. A desk's table shows
- * more, shorter rows.
+ * the screen once scrolled to them (fewer with the keyboard up), and with eight the paint after
+ * a key missed issue 19's goal on the bench's slowed CPU (bench/notes/order-guide-screen.md). A
+ * desk's table shows more, shorter rows.
  */
 export const FIRST_PAINT = { cards: 6, table: 8 } as const;
 
@@ -91,8 +91,8 @@ export function ProductsStep(props: ProductsStepProps) {
         .map((l) => l.product.Code)
     : [];
   // Right after a keystroke only the first rows are drawn, whatever the list's length: a query
-  // that narrows 1,500 products to 38 drew all 38 in the key's own paint (1.9 s on the bench's
-  // slowed phone). Once settled, a short list (most customers have dozens of products) is
+  // that narrows 1,500 products to 38 drew all 38 in the key's own paint, a long freeze on the
+  // bench's slowed phone. Once settled, a short list (most customers have dozens of products) is
   // drawn whole.
   const first = props.asCards ? FIRST_PAINT.cards : FIRST_PAINT.table;
   const drawn = settled ? (shown.length > LIST_WINDOW * 2 ? limit : shown.length) : first;
