@@ -140,14 +140,27 @@ async function deliveryDifferences(db: DbOrTx, orderIds: number[]): Promise<Map<
     .from(orderLines)
     .where(inArray(orderLines.orderId, listed))
     .orderBy(asc(orderLines.id));
-  for (const id of listed) {
-    const products = lines.filter((l) => l.orderId === id).map(toProduct);
-    const got = delivered
-      .filter((d) => d.orderId === id)
-      .map((d) => ({ Code: d.code, Description: d.description, Cases: d.cases, Units: d.units }));
-    counts.set(id, differenceCount(compareDelivered(products, got)));
-  }
+  const ordered = byOrder(lines, toProduct);
+  const got = byOrder(delivered, (d) => ({
+    Code: d.code,
+    Description: d.description,
+    Cases: d.cases,
+    Units: d.units,
+  }));
+  for (const id of listed)
+    counts.set(id, differenceCount(compareDelivered(ordered.get(id) ?? [], got.get(id)!)));
   return counts;
+}
+
+/** Rows grouped by their order, each mapped, in the order they came. */
+function byOrder<R extends { orderId: number }, T>(rows: R[], map: (row: R) => T): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const group = groups.get(row.orderId);
+    if (group) group.push(map(row));
+    else groups.set(row.orderId, [map(row)]);
+  }
+  return groups;
 }
 
 function toProduct(l: Omit<OrderLineRow, 'id' | 'orderId'>): OrderProduct {
