@@ -45,7 +45,7 @@ import {
   customerCall,
   type Kind,
   readOrderIds,
-  request,
+  send,
   signIn,
   soakRound,
 } from '../soak/customer-calls.js';
@@ -118,7 +118,7 @@ async function fire(base: string, crowd: Crowd, n: number, date: string, schedul
   if (tally) tally.worstLag = Math.max(tally.worstLag, performance.now() - scheduled);
   const expected = kind === 'POST Order' ? 201 : 200;
   try {
-    const reply = await request(agent, base, call.method, call.urlPath, call.headers, call.body);
+    const reply = await send(agent, base, call);
     if (key && reply.status === 201)
       accepted.set(key, (JSON.parse(reply.body) as { OrderNum: string }).OrderNum);
     const problem = reply.status === expected ? undefined : `${reply.status} ${reply.body.slice(0, 200)}`;

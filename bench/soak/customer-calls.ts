@@ -4,7 +4,8 @@
  * with its own Idempotency-Key. Customers are the orders bench's (bench/orders/bench-data.ts).
  */
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
+import type http from 'node:http';
+import { request, type SocketAnswer } from '../../tests/support/socket-client.js';
 import { BENCH, firstCompanyId } from '../orders/bench-data.js';
 
 export interface Customer {
@@ -15,37 +16,10 @@ export interface Customer {
   orderIds: number[];
 }
 
-export interface Reply {
-  status: number;
-  body: string;
-  setCookie: string[];
-}
-
-export function request(
-  agent: http.Agent,
-  base: string,
-  method: string,
-  urlPath: string,
-  headers: Record<string, string>,
-  body?: string,
-): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${urlPath}`, { method, headers, agent, timeout: 30_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          body: Buffer.concat(chunks).toString('utf8'),
-          setCookie: res.headers['set-cookie'] ?? [],
-        }),
-      );
-      res.on('error', reject);
-    });
-    req.on('timeout', () => req.destroy(new Error('timed out after 30 s')));
-    req.on('error', reject);
-    req.end(body);
-  });
+/** A request of the benches: over a customer's kept connection, given up after 30 s. */
+export function send(agent: http.Agent, base: string, call: Call): Promise<SocketAnswer> {
+  const { method, urlPath, headers, body } = call;
+  return request(`${base}${urlPath}`, { agent, method, headers, body, timeoutMs: 30_000 });
 }
 
 /** The orders bench's zip codes: 60000 + (n % 900) for the n-th customer. */
@@ -57,31 +31,29 @@ const zipOf = (companyId: number) => 60000 + ((companyId - firstCompanyId + 1) %
  * is answered, and one address may make 120 a minute (decision 021).
  */
 export async function signIn(agent: http.Agent, base: string, companyId: number): Promise<Customer> {
-  const res = await request(
-    agent,
-    base,
-    'POST',
-    '/api/v1/Authenticate',
-    { 'content-type': 'application/json' },
-    JSON.stringify({ CompanyId: companyId, Zipcode: zipOf(companyId) }),
-  );
-  const cookie = res.setCookie.find((c) => c.startsWith('bev_session='));
+  const res = await send(agent, base, {
+    method: 'POST',
+    urlPath: '/api/v1/Authenticate',
+    headers: {},
+    body: { CompanyId: companyId, Zipcode: zipOf(companyId) },
+  });
+  const cookie = res.cookies.find((c) => c.startsWith('bev_session='));
   if (res.status !== 200 || !cookie) throw new Error(`sign-in ${companyId}: ${res.status} ${res.body}`);
   const { Id } = JSON.parse(res.body) as { Id: number };
-  return { cookie: cookie.split(';')[0]!, customerId: Id, companyId, orderIds: [] };
+  return { cookie, customerId: Id, companyId, orderIds: [] };
 }
 
 /** Fills `orderIds` with the first 20 orders of the customer's list. */
 export async function readOrderIds(agent: http.Agent, base: string, c: Customer): Promise<void> {
-  const reply = await request(agent, base, 'GET', `/api/v1/Orders/${c.companyId}`, { cookie: c.cookie });
+  const reply = await send(agent, base, customerCall('GET Orders', c, 0, ''));
   const list = JSON.parse(reply.body) as { Orders: { Id: number }[] };
   c.orderIds = list.Orders.slice(0, 20).map((o) => o.Id);
 }
 
-function orderBody(c: Customer, date: string, n: number): string {
+function orderBody(c: Customer, date: string, n: number) {
   // Two of the customer's linked items (bench-data.ts: product (id * 7 + k * 31) % 1500 + 1).
   const code = (k: number) => `P${String(((c.customerId * 7 + k * 31) % BENCH.items) + 1).padStart(5, '0')}`;
-  return JSON.stringify({
+  return {
     DeliveryDate: date,
     Name: 'Soak Buyer',
     Phone: '3125550100',
@@ -90,7 +62,7 @@ function orderBody(c: Customer, date: string, n: number): string {
       { Code: code(n % 40), CaseQuantity: 1 + (n % 4), UnitQuantity: 0 },
       { Code: code((n + 1) % 40), CaseQuantity: 1, UnitQuantity: 0 },
     ],
-  });
+  };
 }
 
 export type Kind =
@@ -120,7 +92,8 @@ export interface Call {
   method: string;
   urlPath: string;
   headers: Record<string, string>;
-  body?: string;
+  /** Sent as JSON. */
+  body?: unknown;
 }
 
 /** The n-th call of a run, of `kind`, made by `who`; a POST Order carries a key of its own. */
@@ -140,7 +113,6 @@ export function customerCall(kind: Kind, who: Customer, n: number, date: string)
     case 'GET OrderGuide':
       return { method: 'GET', urlPath: `/api/v1/Customer/${who.customerId}/OrderGuide`, headers };
     case 'POST Order':
-      headers['content-type'] = 'application/json';
       headers['idempotency-key'] = randomUUID();
       return { method: 'POST', urlPath: '/api/v1/Order', headers, body: orderBody(who, date, n) };
   }

@@ -20,15 +20,15 @@ import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../../src/server/db/client.js';
 import { adminPostgresUrl, createDatabase, dropDatabase } from '../../tests/support/pg-admin.js';
 import { ServerProcess } from '../../tests/support/server-process.js';
+import type { SocketAnswer } from '../../tests/support/socket-client.js';
 import { benchDeliveryDate, firstCompanyId, generateBenchData } from '../orders/bench-data.js';
 import {
   type Customer,
   customerCall,
   type Kind,
-  type Reply,
   readOrderIds,
-  request,
   soakRound as round,
+  send,
   signIn,
 } from './customer-calls.js';
 import { growthVerdict, percentile } from './stats.js';
@@ -53,7 +53,7 @@ class Tally {
   /** Requests and failures since the last sample. */
   interval = { requests: 0, failures: 0 };
 
-  record(kind: Kind, ms: number, reply: Reply) {
+  record(kind: Kind, ms: number, reply: SocketAnswer) {
     const list = this.latencies.get(kind) ?? [];
     list.push(ms);
     this.latencies.set(kind, list);
@@ -83,10 +83,10 @@ async function connection(
     const kind = round[n % round.length]!;
     // The two orders of a round go to the connection's two writers in turn.
     const who = kind === 'POST Order' ? writers[n % 2]! : reader;
-    const { method, urlPath, headers, body } = customerCall(kind, who, n, date);
+    const call = customerCall(kind, who, n, date);
     const t0 = performance.now();
     try {
-      const reply = await request(agent, base, method, urlPath, headers, body);
+      const reply = await send(agent, base, call);
       tally.record(kind, performance.now() - t0, reply);
     } catch (err) {
       tally.fail(kind, err);

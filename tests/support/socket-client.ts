@@ -4,7 +4,8 @@ import http from 'node:http';
 /**
  * Requests through real sockets, each on its own connection, from a chosen loopback address
  * (all of 127.0.0.0/8 reaches the server): an attacker's bursts from one address or many,
- * without sharing an address (and so its counts in Redis) with another test.
+ * without sharing an address (and so its counts in Redis) with another test. The benches pass
+ * an agent instead, to keep their customers' connections open as browsers do.
  */
 export interface SocketAnswer {
   status: number;
@@ -20,6 +21,10 @@ export function request(
     body?: unknown;
     localAddress?: string;
     headers?: Record<string, string>;
+    /** Connections kept by this agent; by default each request has a connection of its own. */
+    agent?: http.Agent;
+    /** Gives up on an answer that takes longer (a bench's hung request is an error, not a wait). */
+    timeoutMs?: number;
   } = {},
 ): Promise<SocketAnswer> {
   // A form as a browser posts it (URLSearchParams), or JSON as the app's API calls send.
@@ -30,7 +35,8 @@ export function request(
       url,
       {
         method: opts.method ?? (payload ? 'POST' : 'GET'),
-        agent: false,
+        agent: opts.agent ?? false,
+        timeout: opts.timeoutMs,
         localAddress: opts.localAddress,
         headers: {
           ...(payload
@@ -55,6 +61,7 @@ export function request(
         res.on('error', reject);
       },
     );
+    req.on('timeout', () => req.destroy(new Error(`no answer after ${opts.timeoutMs} ms`)));
     req.on('error', reject);
     req.end(payload);
   });
