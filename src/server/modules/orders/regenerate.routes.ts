@@ -64,7 +64,7 @@ export async function regenerateRoutes(app: FastifyInstance) {
           log: request.log,
           requestId: request.id,
         },
-        auditActor(request, app.now),
+        auditActor(request.principal, app.now),
       ),
   );
 

@@ -140,7 +140,7 @@ export async function reminderRoutes(app: FastifyInstance) {
         app.db,
         request.params.id,
         request.body.RemindersOff,
-        auditActor(request, app.now),
+        auditActor(request.principal, app.now),
       );
       if (!saved) throw notFound('Customer');
       return { CustomerId: request.params.id, RemindersOff: request.body.RemindersOff };
