@@ -238,7 +238,11 @@ function startMailRetryWhenReady(app: FastifyInstance, seconds: number) {
   if (seconds <= 0) return;
   let stop: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
-    stop = startMailRetryLoop(app, seconds);
+    const { exportDir, businessTz } = app.config;
+    stop = startMailRetryLoop(
+      { db: app.db, mailer: app.mailer, now: app.now, log: app.log, config: { exportDir, businessTz } },
+      seconds,
+    );
   });
   app.addHook('preClose', async () => {
     await stop?.();
