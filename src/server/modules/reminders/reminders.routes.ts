@@ -49,7 +49,10 @@ export async function reminderRoutes(app: FastifyInstance) {
         response: { 200: RemindersRunSchema, ...adminErrors },
       },
     },
-    async (request) => ({ Sent: (await runReminderCheck(app, { log: request.log })).sent }),
+    async (request) => {
+      const deps = { db: app.db, database: app.database, mailer: app.mailer, now: app.now, log: request.log };
+      return { Sent: (await runReminderCheck({ ...deps, config: app.config })).sent };
+    },
   );
 
   r.get(
