@@ -25,7 +25,7 @@ import { settleExportClaims } from './modules/orders/export-claim.js';
 import { setExportEncoding } from './modules/orders/order-export.js';
 import { ORDERS_PER_MINUTE } from './modules/orders/order-rate.js';
 import { pageRoutes } from './modules/pages/pages.routes.js';
-import { startRemindersWhenReady } from './modules/reminders/reminders.js';
+import { startReminderLoop } from './modules/reminders/reminders.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import {
@@ -155,8 +155,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.settle();
     mailer.close();
   });
-  startMailRetryWhenReady(app, config.mailRetrySeconds);
-  startRemindersWhenReady(app, config.reminderCheckSeconds);
+  // The loops' work takes plain values (issue 35); only their start and stop are the app's.
+  const loopDeps = () => ({ db: app.db, database: app.database, mailer, now: app.now, log: app.log, config });
+  loopWhenReady(app, config.mailRetrySeconds, (s) => startMailRetryLoop(loopDeps(), s));
+  loopWhenReady(app, config.reminderCheckSeconds, (s) => startReminderLoop(loopDeps(), s));
   setExportEncoding(config.exportDir, config.exportEncoding, app.log);
   app.addHook('onReady', async () => {
     const removed = await removeLeftoverUploads(spoolDir(config.dataDir));
@@ -231,14 +233,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 }
 
 /**
- * The mail-retry loop (decision 016) runs in every process once the app is ready; preClose
- * stops it and waits for its round before onClose closes the mailer and the database.
+ * A background loop (the mail retries, decision 016; the cutoff reminders, decision 038) runs
+ * every `seconds` in every process once the app is ready; preClose stops it and waits for its
+ * round before onClose closes the mailer and the database. 0 seconds: it never starts.
  */
-function startMailRetryWhenReady(app: FastifyInstance, seconds: number) {
+function loopWhenReady(app: FastifyInstance, seconds: number, start: (s: number) => () => Promise<void>) {
   if (seconds <= 0) return;
   let stop: (() => Promise<void>) | undefined;
   app.addHook('onReady', async () => {
-    stop = startMailRetryLoop(app, seconds);
+    stop = start(seconds);
   });
   app.addHook('preClose', async () => {
     await stop?.();

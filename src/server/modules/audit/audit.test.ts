@@ -1,5 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { changesBetween } from './audit.js';
+import type { Principal } from '../../plugins/auth.js';
+import { auditActor, changesBetween } from './audit.js';
+
+describe('auditActor', () => {
+  const at = new Date('2026-11-25T16:00:00Z');
+  const admin = { role: 'admin', user: { userName: 'maria' } } as Principal;
+
+  it("is the admin's user name at the clock's time", () => {
+    expect(auditActor(admin, () => at)).toEqual({ userName: 'maria', at });
+  });
+
+  it('refuses anyone but an admin: 401', () => {
+    const customer = { role: 'customer', customer: { id: 1 } } as Principal;
+    for (const p of [customer, null, undefined]) {
+      expect(() => auditActor(p, () => at)).toThrow(expect.objectContaining({ statusCode: 401 }));
+    }
+  });
+});
 
 describe('changesBetween', () => {
   it('lists the fields that differ, in the shape’s order, created and deleted against null', () => {

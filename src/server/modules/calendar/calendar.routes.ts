@@ -52,7 +52,7 @@ export async function calendarRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await addHoliday(app.db, request.body, auditActor(request, app.now))),
+      reply.code(201).send(await addHoliday(app.db, request.body, auditActor(request.principal, app.now))),
   );
 
   r.get(
@@ -82,7 +82,7 @@ export async function calendarRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await deleteHoliday(app.db, request.params.id, auditActor(request, app.now));
+      await deleteHoliday(app.db, request.params.id, auditActor(request.principal, app.now));
       return reply.code(204).send(null);
     },
   );

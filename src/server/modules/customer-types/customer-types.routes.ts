@@ -69,7 +69,7 @@ export async function customerTypeRoutes(app: FastifyInstance) {
       const { customerType, created } = await saveCustomerType(
         app.db,
         request.body,
-        auditActor(request, app.now),
+        auditActor(request.principal, app.now),
       );
       return reply.code(created ? 201 : 200).send(customerType);
     },
@@ -87,7 +87,7 @@ export async function customerTypeRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await deleteCustomerType(app.db, request.params.id, auditActor(request, app.now));
+      await deleteCustomerType(app.db, request.params.id, auditActor(request.principal, app.now));
       return reply.code(204).send(null);
     },
   );

@@ -68,7 +68,11 @@ export async function customerRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { customer, created } = await saveCustomer(app.db, request.body, auditActor(request, app.now));
+      const { customer, created } = await saveCustomer(
+        app.db,
+        request.body,
+        auditActor(request.principal, app.now),
+      );
       return reply.code(created ? 201 : 200).send(customer);
     },
   );
@@ -85,7 +89,7 @@ export async function customerRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await deleteCustomer(app.db, request.params.id, auditActor(request, app.now));
+      await deleteCustomer(app.db, request.params.id, auditActor(request.principal, app.now));
       return reply.code(204).send(null);
     },
   );
@@ -107,7 +111,7 @@ export async function customerRoutes(app: FastifyInstance) {
         app.db,
         request.params.id,
         request.body,
-        auditActor(request, app.now),
+        auditActor(request.principal, app.now),
       );
       return reply.code(201).send(link);
     },
@@ -129,7 +133,7 @@ export async function customerRoutes(app: FastifyInstance) {
         app.db,
         request.params.id,
         request.params.productLinkId,
-        auditActor(request, app.now),
+        auditActor(request.principal, app.now),
       );
       return reply.code(204).send(null);
     },

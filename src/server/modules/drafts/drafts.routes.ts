@@ -28,7 +28,7 @@ export async function draftRoutes(app: FastifyInstance) {
   const errors = errorResponses(400, 401, 403, 404, 422);
   // Staff writing a customer's draft are audited (design.md 7.6, issue 33); the customer's own writes are not.
   const staffActor = (request: FastifyRequest) =>
-    request.principal?.role === 'admin' ? auditActor(request, app.now) : null;
+    request.principal?.role === 'admin' ? auditActor(request.principal, app.now) : null;
   const conflicts = errorResponses(409);
 
   r.get(

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   DRY_RUN_OPTION,
   DRY_RUN_VALUE,
@@ -14,7 +14,10 @@ import {
   type ImportPreview,
   type ImportReport,
 } from '../../../domain/imports.schema.js';
+import type { AppConfig } from '../../config.js';
+import type { Database } from '../../db/client.js';
 import { HttpError } from '../../lib/http-error.js';
+import type { Principal } from '../../plugins/auth.js';
 import { auditActor } from '../audit/audit.js';
 import { type ImportDefinition, runImport } from './import-runner.js';
 
@@ -34,6 +37,24 @@ async function* untilLimit(stream: AsyncIterable<Uint8Array> & { truncated?: boo
 }
 
 type Parts = AsyncIterableIterator<Multipart>;
+type PartLimits = { fileSize: number; files: number; fields: number; fieldSize: number };
+
+/** What an upload works with (issue 35): the database, the clock, where to log, the settings it reads. */
+export interface ImportDeps {
+  database: Database;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  config: Pick<AppConfig, 'uploadLimitBytes' | 'dataDir' | 'businessTz' | 'creditOrderTypes'>;
+}
+
+/** The upload as the HTTP layer hands it over (imports.routes.ts reads it off the request). */
+export interface Upload {
+  query: unknown;
+  contentLength: string | undefined;
+  /** The body's parts as they stream in; null for a body that is not multipart. */
+  parts: ((limits: PartLimits) => Parts) | null;
+  clientGone: () => boolean;
+}
 
 /** Where uploads are received before they are applied. */
 export function spoolDir(dataDir: string): string {
@@ -172,23 +193,25 @@ function isMalformedMultipart(err: unknown): boolean {
  * an option the upload does not know, 400 for a request that is not one well-formed file.
  */
 export async function importUpload<Row extends { line: number }>(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: ImportDeps,
+  input: { principal: Principal; upload: Upload },
   def: ImportDefinition<Row>,
 ): Promise<ImportReport | ImportPreview> {
-  const limit = app.config.uploadLimitBytes;
-  const { dryRun } = importOptions(request.query);
-  if (!request.isMultipart()) {
+  const { config } = deps;
+  const upload = input.upload;
+  const limit = config.uploadLimitBytes;
+  const { dryRun } = importOptions(upload.query);
+  if (!upload.parts) {
     throw new HttpError(415, `Send the file as multipart/form-data in a field named '${IMPORT_FILE_FIELD}'`);
   }
   // Refused before a byte is read when the request says it is too big.
-  if (Number(request.headers['content-length']) > limit + MULTIPART_OVERHEAD_BYTES) throw tooLarge(limit);
+  if (Number(upload.contentLength) > limit + MULTIPART_OVERHEAD_BYTES) throw tooLarge(limit);
   // @fastify/multipart hears the request's 'close' only from parts() on: a client that left
   // while the guard read its account (a PostgreSQL round trip) would leave the parts waiting
   // forever, the request never answered nor logged (found by client-disconnect.api.test.ts).
-  if (request.raw.socket?.destroyed) throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+  if (upload.clientGone()) throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
   try {
-    const parts = request.parts({ limits: { fileSize: limit, files: 1, fields: 5, fieldSize: 1024 } });
+    const parts = upload.parts({ fileSize: limit, files: 1, fields: 5, fieldSize: 1024 });
     // Read by hand, not with for-await: leaving that loop would close the parts for good.
     let next = await parts.next();
     while (!next.done && next.value.type !== 'file') next = await parts.next();
@@ -204,19 +227,19 @@ export async function importUpload<Row extends { line: number }>(
     // connection, every customer's requests with it; issue 15, item 6). Past the size limit
     // (413) or with a second file (400) it is refused before the database is touched.
     const spooled = await spoolUpload(
-      spoolDir(app.config.dataDir),
+      spoolDir(config.dataDir),
       thenNoSecondFile(untilLimit(file.file, limit), parts),
     );
     try {
-      return await runImport(app.database, def, createReadStream(spooled), {
+      return await runImport(deps.database, def, createReadStream(spooled), {
         fileName: file.filename,
         env: {
-          now: app.now(),
-          businessTz: app.config.businessTz,
-          creditOrderTypes: app.config.creditOrderTypes,
-          log: request.log,
+          now: deps.now(),
+          businessTz: config.businessTz,
+          creditOrderTypes: config.creditOrderTypes,
+          log: deps.log,
         },
-        actor: auditActor(request, app.now),
+        actor: auditActor(input.principal, deps.now),
         dryRun,
       });
     } finally {

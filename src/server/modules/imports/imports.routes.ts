@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../domain/auth.schema.js';
@@ -8,7 +8,7 @@ import { adminErrors, errorResponses } from '../../lib/route-schemas.js';
 import { customerImport } from './customer-import.service.js';
 import { customerItemImport } from './customer-item-import.service.js';
 import type { ImportDefinition } from './import-runner.js';
-import { importUpload } from './import-upload.js';
+import { importUpload, type Upload } from './import-upload.js';
 import { itemImport } from './item-import.service.js';
 import { orderHistoryImport } from './order-history-import.service.js';
 
@@ -26,6 +26,16 @@ const uploads: { path: string; def: ImportDefinition<{ line: number }>; summary:
     summary: 'Order history file: upsert by order number and item',
   },
 ];
+
+/** The upload as import-upload.ts reads it: the request's options, length, parts and socket. */
+function uploadOf(request: FastifyRequest): Upload {
+  return {
+    query: request.query,
+    contentLength: request.headers['content-length'],
+    parts: request.isMultipart() ? (limits) => request.parts({ limits }) : null,
+    clientGone: () => request.raw.socket?.destroyed === true,
+  };
+}
 
 /**
  * The four uploads, at /api (design.md 2): multipart, one tab-separated file in the field
@@ -55,7 +65,12 @@ export async function importRoutes(app: FastifyInstance) {
           },
         },
       },
-      async (request) => importUpload(app, request, def),
+      async (request) =>
+        importUpload(
+          { database: app.database, now: app.now, log: request.log, config: app.config },
+          { principal: request.principal!, upload: uploadOf(request) },
+          def,
+        ),
     );
   }
 }

@@ -1,12 +1,22 @@
 import { inArray } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { type ResendOrderMailsResponse, resendMessages } from '../../../domain/regenerate.schema.js';
+import type { AppConfig } from '../../config.js';
 import { orders } from '../../db/schema.js';
 import { unprocessable } from '../../lib/http-error.js';
 import { settleExportClaims } from '../orders/export-claim.js';
 import { getOrderDetail } from '../orders/orders.service.js';
-import { deliverConfirmation } from './confirmation.js';
+import { deliverConfirmation, type MailDeps } from './confirmation.js';
 import { claimDueMails, claimForResend, MAIL_LEASE_MS, releaseMailClaims } from './mail-retry.service.js';
+
+/**
+ * What a retry round and staff's resend work with (issue 35): sending's own needs, the clock
+ * and where to log. The app has them all, so a test may pass it as it is.
+ */
+export interface MailRetryDeps extends MailDeps {
+  now: () => Date;
+  log: FastifyBaseLogger;
+}
 
 /** Orders one round claims at most; the next round takes the rest. */
 export const MAIL_RETRY_BATCH = 20;
@@ -25,14 +35,14 @@ function staffReason(err: unknown): string {
  * each once. Returns how many went out and how many failed again.
  */
 export async function runMailRetryRound(
-  app: FastifyInstance,
-  opts: { log?: FastifyBaseLogger; limit?: number; elapsedMs?: () => number } = {},
+  deps: MailRetryDeps,
+  opts: { limit?: number; elapsedMs?: () => number } = {},
 ): Promise<{ sent: number; failed: number }> {
-  const log = opts.log ?? app.log;
-  const now = app.now();
+  const { db, log } = deps;
+  const now = deps.now();
   const started = performance.now();
   const elapsedMs = opts.elapsedMs ?? (() => performance.now() - started);
-  const claimed = await claimDueMails(app.db, now, opts.limit ?? MAIL_RETRY_BATCH);
+  const claimed = await claimDueMails(db, now, opts.limit ?? MAIL_RETRY_BATCH);
   let sent = 0;
   let tried = 0;
   for (const [index, claim] of claimed.entries()) {
@@ -42,13 +52,13 @@ export async function runMailRetryRound(
     // process could then claim and send the same order.
     if (elapsedMs() > MAIL_LEASE_MS / 2) {
       const left = claimed.slice(index).map((c) => c.id);
-      await releaseMailClaims(app.db, left);
+      await releaseMailClaims(db, left);
       log.warn({ left: left.length }, 'mail retry round ran long; the rest goes back to the queue');
       break;
     }
     tried += 1;
-    const order = await getOrderDetail(app.db, { id: claim.id });
-    const outcome = await deliverConfirmation(app, order, claim, now);
+    const order = await getOrderDetail(db, { id: claim.id });
+    const outcome = await deliverConfirmation(deps, order, claim, now);
     const about = { orderNum: order.OrderNum, attempt: claim.attempt };
     if (outcome.sent) {
       sent += 1;
@@ -71,15 +81,20 @@ export async function runMailRetryRound(
  * a failing round (database down) is logged and the next one tries again, and close waits
  * for the round under way so no mail is cut off halfway.
  */
-export function startMailRetryLoop(app: FastifyInstance, seconds: number): () => Promise<void> {
-  const log = app.log.child({ task: 'mail-retry' });
+export function startMailRetryLoop(
+  deps: MailRetryDeps & { config: Pick<AppConfig, 'exportDir' | 'businessTz'> },
+  seconds: number,
+): () => Promise<void> {
+  const log = deps.log.child({ task: 'mail-retry' });
   let current: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (current) return;
-    const claims = { exportDir: app.config.exportDir, tz: app.config.businessTz, now: app.now() };
+    const claims = { exportDir: deps.config.exportDir, tz: deps.config.businessTz, now: deps.now() };
     current = Promise.all([
-      runMailRetryRound(app, { log }).catch((err) => log.error({ err }, 'mail retry round failed')),
-      settleExportClaims(app.db, claims, log).catch((err) => log.error({ err }, 'export claim sweep failed')),
+      runMailRetryRound({ ...deps, log }).catch((err) => log.error({ err }, 'mail retry round failed')),
+      settleExportClaims(deps.db, claims, log).catch((err) =>
+        log.error({ err }, 'export claim sweep failed'),
+      ),
     ]).finally(() => {
       current = null;
     });
@@ -97,12 +112,12 @@ export function startMailRetryLoop(app: FastifyInstance, seconds: number): () =>
  * sent twice.
  */
 export async function resendOrderMails(
-  app: FastifyInstance,
+  deps: MailRetryDeps,
   ids: number[],
-  log: FastifyBaseLogger,
 ): Promise<ResendOrderMailsResponse> {
+  const { db, log } = deps;
   const unique = [...new Set(ids)];
-  const rows = await app.db
+  const rows = await db
     .select({ id: orders.id, source: orders.source })
     .from(orders)
     .where(inArray(orders.id, unique));
@@ -113,17 +128,17 @@ export async function resendOrderMails(
     throw unprocessable(message, [{ Field: 'Ids', Message: message }]);
   }
 
-  const now = app.now();
-  const claimed = new Map((await claimForResend(app.db, unique, now)).map((c) => [c.id, c]));
+  const now = deps.now();
+  const claimed = new Map((await claimForResend(db, unique, now)).map((c) => [c.id, c]));
   const results: ResendOrderMailsResponse['Results'] = [];
   for (const id of unique) {
-    const order = await getOrderDetail(app.db, { id });
+    const order = await getOrderDetail(db, { id });
     const claim = claimed.get(id);
     if (!claim) {
       results.push({ Id: id, OrderNum: order.OrderNum, Sent: false, ErrorMessage: resendMessages.underWay });
       continue;
     }
-    const outcome = await deliverConfirmation(app, order, claim, now, { staffResend: true });
+    const outcome = await deliverConfirmation(deps, order, claim, now, { staffResend: true });
     if (!outcome.sent) {
       log.error({ err: outcome.error, orderNum: order.OrderNum }, 'confirmation mail resend failed');
     }

@@ -54,7 +54,11 @@ export async function messageRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { message, created } = await saveMessage(app.db, request.body, auditActor(request, app.now));
+      const { message, created } = await saveMessage(
+        app.db,
+        request.body,
+        auditActor(request.principal, app.now),
+      );
       return reply.code(created ? 201 : 200).send(message);
     },
   );
@@ -71,7 +75,7 @@ export async function messageRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await deleteMessage(app.db, request.params.id, auditActor(request, app.now));
+      await deleteMessage(app.db, request.params.id, auditActor(request.principal, app.now));
       return reply.code(204).send(null);
     },
   );

@@ -1,17 +1,17 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { OrderStatus, orderStatusName } from '../../../domain/enums.js';
 import type { OrderInput, ValidOrder } from '../../../domain/order.schema.js';
 import { changeMessages, changeWindow } from '../../../domain/order-change.js';
 import { orderFor } from '../../../domain/staff-order.js';
 import { customers, customerTypes, orderLines, orders } from '../../db/schema.js';
-import { conflict, forbidden, notFound, unauthorized } from '../../lib/http-error.js';
+import { conflict, forbidden, notFound } from '../../lib/http-error.js';
+import type { Principal } from '../../plugins/auth.js';
 import { fieldErrors } from '../../plugins/errors.js';
 import { type AuditActor, auditActor, recordAudit } from '../audit/audit.js';
 import { sendConfirmation } from '../mail/confirmation.js';
 import { MAIL_LEASE_MS } from '../mail/mail-retry.service.js';
 import { claimExportFile, EXPORT_CLAIM_LEASE_MS, settleExportClaim, undoClaim } from './export-claim.js';
-import { type Answer, checkOrder, orderCaller, orderRefused, saved } from './order-check.js';
+import { type Answer, checkOrder, type OrderDeps, orderCaller, orderRefused, saved } from './order-check.js';
 import type { OrderableProducts } from './order-context.service.js';
 import { insertOrderLines, orderLinesOf } from './order-save.service.js';
 import { getOrderDetail } from './orders.service.js';
@@ -27,10 +27,8 @@ import { type OrderShape, productsValue, staffChangeAudit } from './staff-order-
  */
 
 /** The order a change is about, its customer and their type's cutoff rules. */
-async function changeTarget(app: FastifyInstance, request: FastifyRequest, id: number) {
-  const p = request.principal;
-  if (!p) throw unauthorized();
-  const [row] = await app.db
+async function changeTarget(deps: OrderDeps, p: Principal, id: number) {
+  const [row] = await deps.db
     .select({
       id: orders.id,
       customerId: orders.customerId,
@@ -50,7 +48,7 @@ async function changeTarget(app: FastifyInstance, request: FastifyRequest, id: n
     .where(and(eq(orders.id, id), p.role === 'customer' ? eq(orders.customerId, p.customer.id) : undefined));
   if (!row) throw notFound('The order');
   const rules = { LeadHours: row.leadHours, CutoffHours: row.cutoffHours, CutoffMinutes: row.cutoffMinutes };
-  assertWindowOpen(row, rules, app.now(), app.config.businessTz);
+  assertWindowOpen(row, rules, deps.now(), deps.config.businessTz);
   return { ...row, rules };
 }
 
@@ -73,51 +71,51 @@ function assertWindowOpen(row: WindowRow, rules: Parameters<typeof changeWindow>
 
 /** PUT Order/{id}: the order replaced by the body, under every rule of POST Order. */
 export async function changeOrder(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: OrderDeps,
   /** `invalid`: the route schema's verdict on the body, told after whose order and the window. */
-  input: { id: number; order: OrderInput; invalid: Error | undefined },
+  input: { principal: Principal; id: number; order: OrderInput; invalid: Error | undefined },
 ): Promise<Answer<200>> {
-  const target = await changeTarget(app, request, input.id);
+  const { principal } = input;
+  const target = await changeTarget(deps, principal, input.id);
   // The body as sent: it may be anything until the schema's verdict is told.
   const sent: unknown = input.order;
   const named =
     typeof sent === 'object' && sent !== null ? (sent as { CustomerId?: unknown }).CustomerId : null;
   // A customer's staff fields are refused first, as POST Order refuses them (decision 009).
-  const whose = orderFor(orderCaller(request.principal!), { ...input.order, CustomerId: target.customerId });
+  const whose = orderFor(orderCaller(principal), { ...input.order, CustomerId: target.customerId });
   if (!whose.ok && whose.refusal === 'forbidden') throw forbidden(whose.Message);
   if (named !== undefined && named !== null && named !== target.customerId)
     return orderRefused([{ Field: 'CustomerId', Message: changeMessages.otherCustomer }]);
   if (input.invalid) return orderRefused(fieldErrors(input.invalid));
   if (!whose.ok) return orderRefused([{ Field: whose.Field, Message: whose.Message }]);
-  const checked = await checkOrder(app, request, { order: input.order, whose, idempotencyKey: null });
+  const checked = await checkOrder(deps, { order: input.order, whose, idempotencyKey: null });
   if (checked.ok === false) return checked.answer;
   if (checked.ok === 'repeat') throw new Error('PUT Order sends no Idempotency-Key');
   const { context, now } = checked;
   const staff = whose.byStaff
     ? {
-        actor: auditActor(request, () => now),
+        actor: auditActor(principal, () => now),
         override: {
           order: checked.order,
-          overridden: overridden(checked.order, context.type, now, app.config.businessTz),
+          overridden: overridden(checked.order, context.type, now, deps.config.businessTz),
         },
       }
     : null;
   const change = { kind: 'change' as const, order: checked.order, products: context.products, staff };
-  return commitChange(app, request, target, change, now);
+  return commitChange(deps, target, change, now);
 }
 
 /** POST Order/{id}/Cancel: Status Cancelled, the file removed, the mail marked Cancelled. */
 export async function cancelOrder(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  id: number,
+  deps: OrderDeps,
+  input: { principal: Principal; id: number },
 ): Promise<Answer<200>> {
-  const target = await changeTarget(app, request, id);
-  const now = app.now();
+  const { principal } = input;
+  const target = await changeTarget(deps, principal, input.id);
+  const now = deps.now();
   const staff =
-    request.principal?.role === 'admin' ? { actor: auditActor(request, () => now), override: null } : null;
-  return commitChange(app, request, target, { kind: 'cancel', staff }, now);
+    principal.role === 'admin' ? { actor: auditActor(principal, () => now), override: null } : null;
+  return commitChange(deps, target, { kind: 'cancel', staff }, now);
 }
 
 type Change =
@@ -129,15 +127,15 @@ type Staff = {
 } | null;
 
 async function commitChange(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: OrderDeps,
   target: Awaited<ReturnType<typeof changeTarget>>,
   change: Change,
   now: Date,
 ): Promise<Answer<200>> {
-  const { exportDir, businessTz: tz } = app.config;
+  const { db, log } = deps;
+  const { exportDir, businessTz: tz } = deps.config;
   const { orderNum } = target;
-  const version = await app.db.transaction(async (tx) => {
+  const version = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, target.id)).for('update');
     if (!row) throw notFound('The order');
     // Another change may have committed while this one waited for the lock.
@@ -230,26 +228,23 @@ async function commitChange(
       throw err;
     }
   });
-  request.log.info(
-    { orderNum, change: change.kind, by: change.staff?.actor.userName ?? null },
-    'order changed',
-  );
+  log.info({ orderNum, change: change.kind, by: change.staff?.actor.userName ?? null }, 'order changed');
   // The file from the database as it now stands; should this fail, the claim's lease lapses and
   // the recovery sweep writes it (decision 052).
   try {
-    await settleExportClaim(app.db, { exportDir, tz, now }, orderNum, true);
+    await settleExportClaim(db, { exportDir, tz, now }, orderNum, true);
   } catch (err) {
-    request.log.error({ err, orderNum }, 'order changed but its back-office file could not be settled yet');
+    log.error({ err, orderNum }, 'order changed but its back-office file could not be settled yet');
   }
-  const detail = await getOrderDetail(app.db, { id: target.id });
+  const detail = await getOrderDetail(db, { id: target.id });
   // A change committed after this one is mailed by its own request, not by this one.
   if (detail.ChangedAt === null || Date.parse(detail.ChangedAt) !== version.getTime()) {
-    request.log.info({ orderNum }, 'order changed again before its mail went out: the later change mails it');
+    log.info({ orderNum }, 'order changed again before its mail went out: the later change mails it');
     return saved(orderNum, 200);
   }
-  app.background(
-    sendConfirmation(app, detail, app.now()).catch((err) => {
-      request.log.error({ err, orderNum, to: detail.Email }, 'order changed but its mail could not be sent');
+  deps.background(
+    sendConfirmation(deps, detail, deps.now()).catch((err) => {
+      log.error({ err, orderNum, to: detail.Email }, 'order changed but its mail could not be sent');
     }),
   );
   return saved(orderNum, 200);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { firstSelectableDeliveryDate } from '../../../domain/delivery-date.js';
 import {
   type CustomerTypeRules,
@@ -12,9 +12,12 @@ import {
 } from '../../../domain/order.schema.js';
 import type { OrderSaveResponse } from '../../../domain/order-view.schema.js';
 import { type OrderCaller, type OrderFor, staffOrderMessages } from '../../../domain/staff-order.js';
+import type { AppConfig } from '../../config.js';
+import type { Database, Db } from '../../db/client.js';
 import { notFound, unauthorized } from '../../lib/http-error.js';
 import type { Principal } from '../../plugins/auth.js';
 import { holidaysFrom } from '../calendar/delivery-dates.service.js';
+import type { Mailer } from '../mail/mailer.js';
 import { type OrderContext, orderContext } from './order-context.service.js';
 import { orderBodyHash } from './order-fingerprint.js';
 
@@ -23,6 +26,24 @@ import { orderBodyHash } from './order-fingerprint.js';
  * of POST Order"): the customer the order is for, their rules read in one round trip, and the
  * body checked against them. What happens to a valid order is each caller's.
  */
+
+/**
+ * What placing, changing and cancelling an order work with, as plain values (issue 35): the
+ * route builds it from the app and the request's logger, so a test can give its own clock,
+ * mailer or settings without an app.
+ */
+export interface OrderDeps {
+  db: Db;
+  /** The database as opened: placing an order takes its own connection on PostgreSQL. */
+  database: Database;
+  /** The clock every business rule reads. */
+  now: () => Date;
+  config: Pick<AppConfig, 'businessTz' | 'exportDir'>;
+  mailer: Mailer;
+  /** Runs work after the answer (the export's bookkeeping, the mail); close waits for it. */
+  background(work: Promise<unknown>): void;
+  log: FastifyBaseLogger;
+}
 
 /** An order call's answer: 201 for POST, 200 for PUT and Cancel, 422 for a broken rule. */
 export type Answer<Ok extends 200 | 201 = 201> = { status: Ok | 422; body: OrderSaveResponse };
@@ -84,8 +105,7 @@ export type CheckedOrder = {
  * order gets 422 with the first date it could have (a late date's hint).
  */
 export async function checkOrder(
-  app: FastifyInstance,
-  request: FastifyRequest,
+  deps: Pick<OrderDeps, 'db' | 'now' | 'config' | 'log'>,
   input: { order: OrderInput; whose: Extract<OrderFor, { ok: true }>; idempotencyKey: string | null },
 ): Promise<CheckedOrder | { ok: false; answer: Answer<never> } | { ok: 'repeat'; answer: Answer }> {
   const { order, whose, idempotencyKey } = input;
@@ -93,7 +113,7 @@ export async function checkOrder(
   // The customer type, an earlier answer to this key and which of the products asked for may
   // be ordered.
   const context = await orderContext(
-    app.db,
+    deps.db,
     whose.customerId,
     idempotencyKey,
     order.DeliveryDate,
@@ -114,8 +134,8 @@ export async function checkOrder(
     };
   if (!type) throw new Error(`customer ${customer.id} has no customer type ${customer.customerTypeId}`);
 
-  const now = app.now();
-  const tz = app.config.businessTz;
+  const now = deps.now();
+  const tz = deps.config.businessTz;
   const result = validateOrder(order, {
     now,
     tz,
@@ -133,11 +153,8 @@ export async function checkOrder(
   const ctx = deliveryDateContext({ now, tz, customerType: type, overrideLeadTime: whose.overrideLeadTime });
   const earliest = firstSelectableDeliveryDate({
     ...ctx,
-    holidays: await holidaysFrom(app.db, ctx.earliest),
+    holidays: await holidaysFrom(deps.db, ctx.earliest),
   });
-  request.log.debug(
-    { customerId: customer.id, earliest },
-    'order refused: delivery date inside the lead time',
-  );
+  deps.log.debug({ customerId: customer.id, earliest }, 'order refused: delivery date inside the lead time');
   return refused(orderRefused(result.errors, { EarliestDeliveryDate: earliest }));
 }

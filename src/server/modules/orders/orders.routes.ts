@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '../../../domain/auth.schema.js';
@@ -18,7 +18,7 @@ import { errorResponses, idParam, idParams } from '../../lib/route-schemas.js';
 import { assertCustomerAccess } from '../../plugins/auth.js';
 import { fieldErrors } from '../../plugins/errors.js';
 import { cancelOrder, changeOrder } from './change-order.js';
-import { orderCaller, orderRefused } from './order-check.js';
+import { type OrderDeps, orderCaller, orderRefused } from './order-check.js';
 import { orderRateLimitFor } from './order-rate.js';
 import { customerOrders, getOrderDetail, orderOwner } from './orders.service.js';
 import { placeOrder } from './place-order.js';
@@ -44,6 +44,16 @@ export async function orderRoutes(app: FastifyInstance) {
   const customerOrAdmin = app.requireRole('customer', 'admin');
   // ChangeableUntil of an order's answer is on the server's clock (design.md 7.10).
   const clock = () => ({ now: app.now(), tz: app.config.businessTz });
+  // What placing, changing and cancelling work with, read from the app at each request.
+  const deps = (log: FastifyBaseLogger): OrderDeps => ({
+    db: app.db,
+    database: app.database,
+    now: app.now,
+    config: { businessTz: app.config.businessTz, exportDir: app.config.exportDir },
+    mailer: app.mailer,
+    background: app.background,
+    log,
+  });
 
   // One count for placing, changing and cancelling (issue 32): each writes the ERP's file and
   // mails. A route's own `config.rateLimit` keeps a store per route, so the three share one
@@ -81,7 +91,8 @@ export async function orderRoutes(app: FastifyInstance) {
         ? invalid.validationContext === 'body'
           ? orderRefused(fieldErrors(invalid))
           : null
-        : await placeOrder(app, request, {
+        : await placeOrder(deps(request.log), {
+            principal: request.principal!,
             order: request.body,
             idempotencyKey: request.headers['idempotency-key'] ?? null,
           });
@@ -111,7 +122,12 @@ export async function orderRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const invalid = request.validationError;
       if (invalid && invalid.validationContext !== 'body') throw invalid; // a bad id: 400
-      const result = await changeOrder(app, request, { id: request.params.id, order: request.body, invalid });
+      const result = await changeOrder(deps(request.log), {
+        principal: request.principal!,
+        id: request.params.id,
+        order: request.body,
+        invalid,
+      });
       return reply.code(result.status).send(result.body);
     },
   );
@@ -128,7 +144,8 @@ export async function orderRoutes(app: FastifyInstance) {
         response: { 200: OrderSaveResponseSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
-    async (request) => (await cancelOrder(app, request, request.params.id)).body,
+    async (request) =>
+      (await cancelOrder(deps(request.log), { principal: request.principal!, id: request.params.id })).body,
   );
 
   r.get(

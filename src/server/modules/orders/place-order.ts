@@ -1,4 +1,3 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   type CustomerTypeRules,
   deliveryDateContext,
@@ -8,7 +7,8 @@ import {
 import { casesInAll, casesToOneDecimal, meetsMinimum } from '../../../domain/order-minimum.js';
 import { orderFor } from '../../../domain/staff-order.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
-import { forbidden, unauthorized } from '../../lib/http-error.js';
+import { forbidden } from '../../lib/http-error.js';
+import type { Principal } from '../../plugins/auth.js';
 import { auditActor } from '../audit/audit.js';
 import { draftConflict } from '../drafts/drafts.service.js';
 import { sendConfirmation } from '../mail/confirmation.js';
@@ -18,6 +18,7 @@ import {
   type Answer,
   answerForUsedKey,
   checkOrder,
+  type OrderDeps,
   orderCaller,
   orderRefused,
   saved,
@@ -55,24 +56,22 @@ export function overridden(order: ValidOrder, type: CustomerTypeRules, now: Date
  * An order sent from a draft (`BaseSavedAt`) is placed only while that draft is as it was.
  */
 export async function placeOrder(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  input: { order: OrderInput; idempotencyKey: string | null },
+  deps: OrderDeps,
+  input: { principal: Principal; order: OrderInput; idempotencyKey: string | null },
 ): Promise<Answer> {
-  const { order, idempotencyKey } = input;
-  const log = request.log;
-  if (!request.principal) throw unauthorized();
-  const whose = orderFor(orderCaller(request.principal), order);
+  const { principal, order, idempotencyKey } = input;
+  const { db, config, log } = deps;
+  const whose = orderFor(orderCaller(principal), order);
   if (!whose.ok && whose.refusal === 'forbidden') throw forbidden(whose.Message);
   if (!whose.ok) return orderRefused([{ Field: whose.Field, Message: whose.Message }]);
-  const checked = await checkOrder(app, request, { order, whose, idempotencyKey });
+  const checked = await checkOrder(deps, { order, whose, idempotencyKey });
   if (checked.ok !== true) return checked.answer;
   const { context, now, bodyHash } = checked;
   const { customer, type, products } = context;
 
   let placed: SavedOrder | null;
   try {
-    placed = await insertWebOrder(app.database, {
+    placed = await insertWebOrder(deps.database, {
       customerId: customer.id,
       order: checked.order,
       productIds: products,
@@ -83,11 +82,11 @@ export async function placeOrder(
       exportLeaseUntil: new Date(now.getTime() + EXPORT_CLAIM_LEASE_MS),
       staff: whose.byStaff
         ? {
-            actor: auditActor(request, () => now),
+            actor: auditActor(principal, () => now),
             audit: staffOrderAudit(
               customer,
               checked.order,
-              overridden(checked.order, type, now, app.config.businessTz),
+              overridden(checked.order, type, now, config.businessTz),
             ),
           }
         : null,
@@ -98,7 +97,7 @@ export async function placeOrder(
     // when the body is the same.
     const first =
       idempotencyKey && isUniqueViolation(err)
-        ? await findByIdempotencyKey(app.db, customer.id, idempotencyKey)
+        ? await findByIdempotencyKey(db, customer.id, idempotencyKey)
         : null;
     if (first)
       return answerForUsedKey({ orderNum: first.orderNum, bodyHash: first.idempotencyBodyHash }, bodyHash!);
@@ -106,7 +105,7 @@ export async function placeOrder(
   }
   // Sent from a draft that another tab or device changed, sent or discarded since: refused
   // (409), so one draft never becomes two orders (decision 061).
-  if (!placed) throw await draftConflict(app.db, customer.id);
+  if (!placed) throw await draftConflict(db, customer.id);
   const { row, lines } = placed;
   log.info({ orderNum: row.orderNum, customerId: customer.id, enteredBy: row.enteredBy }, 'order placed');
 
@@ -124,9 +123,9 @@ export async function placeOrder(
   // The file is written before the answer: once the customer has a Web Conf #, the ERP's copy
   // exists (decision 017). Recording when is bookkeeping, done after the answer.
   try {
-    await writeOrderExportFile(app.config.exportDir, detail, app.config.businessTz);
-    app.background(
-      markExported(app.db, row.id, now).catch((err) => {
+    await writeOrderExportFile(config.exportDir, detail, config.businessTz);
+    deps.background(
+      markExported(db, row.id, now).catch((err) => {
         log.error(
           { err, orderNum: row.orderNum },
           'order file written but not recorded as exported; Regenerate Orders lists it as not exported',
@@ -139,13 +138,11 @@ export async function placeOrder(
       'order saved but its back-office file could not be written; Regenerate Orders will write it',
     );
     // No file is on its way: a change or Regenerate Orders may write the first one at once.
-    app.background(
-      endExportLease(app.db, row.id).catch((e) => log.error({ err: e }, 'export lease not ended')),
-    );
+    deps.background(endExportLease(db, row.id).catch((e) => log.error({ err: e }, 'export lease not ended')));
   }
   // The mail goes out after the answer: a slow or refusing mail server must not hold the customer.
-  app.background(
-    sendConfirmation(app, detail, app.now()).catch((err) => {
+  deps.background(
+    sendConfirmation(deps, detail, deps.now()).catch((err) => {
       log.error(
         { err, orderNum: row.orderNum, to: detail.Email },
         'order saved but its confirmation mail could not be sent',

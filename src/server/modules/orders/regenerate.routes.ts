@@ -64,7 +64,7 @@ export async function regenerateRoutes(app: FastifyInstance) {
           log: request.log,
           requestId: request.id,
         },
-        auditActor(request, app.now),
+        auditActor(request.principal, app.now),
       ),
   );
 
@@ -80,6 +80,7 @@ export async function regenerateRoutes(app: FastifyInstance) {
         response: { 200: ResendOrderMailsResponseSchema, ...adminErrors, ...errorResponses(400, 422) },
       },
     },
-    async (request) => resendOrderMails(app, request.body.Ids, request.log),
+    async (request) =>
+      resendOrderMails({ db: app.db, mailer: app.mailer, now: app.now, log: request.log }, request.body.Ids),
   );
 }

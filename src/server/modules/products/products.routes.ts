@@ -57,7 +57,11 @@ export async function productRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { product, created } = await saveProduct(app.db, request.body, auditActor(request, app.now));
+      const { product, created } = await saveProduct(
+        app.db,
+        request.body,
+        auditActor(request.principal, app.now),
+      );
       return reply.code(created ? 201 : 200).send(product);
     },
   );
@@ -74,7 +78,7 @@ export async function productRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await deleteProduct(app.db, request.params.id, auditActor(request, app.now));
+      await deleteProduct(app.db, request.params.id, auditActor(request.principal, app.now));
       return reply.code(204).send(null);
     },
   );

@@ -49,7 +49,10 @@ export async function reminderRoutes(app: FastifyInstance) {
         response: { 200: RemindersRunSchema, ...adminErrors },
       },
     },
-    async (request) => ({ Sent: (await runReminderCheck(app, { log: request.log })).sent }),
+    async (request) => {
+      const deps = { db: app.db, database: app.database, mailer: app.mailer, now: app.now, log: request.log };
+      return { Sent: (await runReminderCheck({ ...deps, config: app.config })).sent };
+    },
   );
 
   r.get(
@@ -140,7 +143,7 @@ export async function reminderRoutes(app: FastifyInstance) {
         app.db,
         request.params.id,
         request.body.RemindersOff,
-        auditActor(request, app.now),
+        auditActor(request.principal, app.now),
       );
       if (!saved) throw notFound('Customer');
       return { CustomerId: request.params.id, RemindersOff: request.body.RemindersOff };

@@ -1,5 +1,8 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import { reminderMail } from '../../../domain/reminders.js';
+import type { AppConfig } from '../../config.js';
+import type { Database, Db } from '../../db/client.js';
+import type { Mailer } from '../mail/mailer.js';
 import {
   type ClaimedReminder,
   claimDueRetries,
@@ -13,9 +16,28 @@ import { stopToken } from './stop-token.js';
 /** Failed reminders one check retries at most; the next check takes the rest. */
 const RETRY_BATCH = 50;
 
+type ReminderSettings = Pick<AppConfig, 'businessTz' | 'publicUrl' | 'sessionSecret'>;
+
+/**
+ * What the reminder check works with (issue 35): the database (claims take their own
+ * connection on PostgreSQL), the mailer, the clock, where to log and the settings a mail's
+ * dates and links need. The app has them all, so a test may pass it as it is.
+ */
+export interface ReminderDeps {
+  db: Db;
+  database: Database;
+  mailer: Mailer;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  config: ReminderSettings;
+}
+
 /** The link in a reminder that turns reminders off (GET Reminders/Off, public). */
-export function stopUrl(app: FastifyInstance, customerId: number): string {
-  return `${app.config.publicUrl}/api/v1/Reminders/Off?token=${stopToken(app.config.sessionSecret, customerId)}`;
+export function stopUrl(
+  config: Pick<ReminderSettings, 'publicUrl' | 'sessionSecret'>,
+  customerId: number,
+): string {
+  return `${config.publicUrl}/api/v1/Reminders/Off?token=${stopToken(config.sessionSecret, customerId)}`;
 }
 
 /**
@@ -23,31 +45,32 @@ export function stopUrl(app: FastifyInstance, customerId: number): string {
  * after a crash between the mail server's acceptance and the record of it collapses with the
  * first in mail clients (as confirmations do, decision 031).
  */
-async function deliver(app: FastifyInstance, claim: ClaimedReminder, now: Date, log: FastifyBaseLogger) {
+async function deliver(deps: ReminderDeps, claim: ClaimedReminder, now: Date) {
+  const { config, log } = deps;
   const mail = reminderMail({
     customerName: claim.customerName,
     deliveryDate: claim.deliveryDate,
     orderBy: claim.orderBy,
-    tz: app.config.businessTz,
-    startUrl: `${app.config.publicUrl}/order/form/0`,
-    stopUrl: stopUrl(app, claim.customerId),
+    tz: config.businessTz,
+    startUrl: `${config.publicUrl}/order/form/0`,
+    stopUrl: stopUrl(config, claim.customerId),
   });
   const about = { reminderId: claim.id, customerId: claim.customerId, deliveryDate: claim.deliveryDate };
   try {
-    await app.mailer.send({
+    await deps.mailer.send({
       to: claim.email,
       ...mail,
       fileName: `reminder-${claim.customerId}-${claim.deliveryDate}`,
       messageId: `reminder-${claim.customerId}-${claim.deliveryDate}`,
     });
   } catch (err) {
-    const { gaveUp } = await recordReminderFailure(app.db, claim, err, now);
+    const { gaveUp } = await recordReminderFailure(deps.db, claim, err, now);
     if (gaveUp) log.error({ ...about, err, attempt: claim.attempts }, 'cutoff reminder given up');
     else
       log.warn({ ...about, err, attempt: claim.attempts }, 'cutoff reminder failed; it will be tried again');
     return false;
   }
-  await markReminderSent(app.db, claim.id, now);
+  await markReminderSent(deps.db, claim.id, now);
   log.info(about, 'cutoff reminder sent');
   return true;
 }
@@ -57,17 +80,14 @@ async function deliver(app: FastifyInstance, claim: ClaimedReminder, now: Date, 
  * and sends the new ones. Any number of processes may run it at the same moment: each
  * reminder is claimed by exactly one. Answers how many mails went out.
  */
-export async function runReminderCheck(
-  app: FastifyInstance,
-  opts: { log?: FastifyBaseLogger } = {},
-): Promise<{ sent: number; failed: number }> {
-  const log = opts.log ?? app.log;
-  const now = app.now();
-  const retries = await claimDueRetries(app.database, now, RETRY_BATCH);
-  const due = await findDueReminders(app.database, now, app.config.businessTz);
-  const claimed = [...retries, ...(await claimNewReminders(app.database, due, now))];
+export async function runReminderCheck(deps: ReminderDeps): Promise<{ sent: number; failed: number }> {
+  const { database } = deps;
+  const now = deps.now();
+  const retries = await claimDueRetries(database, now, RETRY_BATCH);
+  const due = await findDueReminders(database, now, deps.config.businessTz);
+  const claimed = [...retries, ...(await claimNewReminders(database, due, now))];
   let sent = 0;
-  for (const claim of claimed) if (await deliver(app, claim, now, log)) sent += 1;
+  for (const claim of claimed) if (await deliver(deps, claim, now)) sent += 1;
   return { sent, failed: claimed.length - sent };
 }
 
@@ -76,12 +96,12 @@ export async function runReminderCheck(
  * Checks never overlap in one process, a failing one is logged and the next tries again, and
  * close waits for the check under way.
  */
-export function startReminderLoop(app: FastifyInstance, seconds: number): () => Promise<void> {
-  const log = app.log.child({ task: 'reminders' });
+export function startReminderLoop(deps: ReminderDeps, seconds: number): () => Promise<void> {
+  const log = deps.log.child({ task: 'reminders' });
   let current: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (current) return;
-    current = runReminderCheck(app, { log })
+    current = runReminderCheck({ ...deps, log })
       .catch((err) => log.error({ err }, 'reminder check failed'))
       .finally(() => {
         current = null;
@@ -91,16 +111,4 @@ export function startReminderLoop(app: FastifyInstance, seconds: number): () => 
     clearInterval(timer);
     await current;
   };
-}
-
-/** Starts the loop once the app is ready; preClose stops it before the mailer and database close. */
-export function startRemindersWhenReady(app: FastifyInstance, seconds: number) {
-  if (seconds <= 0) return;
-  let stop: (() => Promise<void>) | undefined;
-  app.addHook('onReady', async () => {
-    stop = startReminderLoop(app, seconds);
-  });
-  app.addHook('preClose', async () => {
-    await stop?.();
-  });
 }

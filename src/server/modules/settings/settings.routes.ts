@@ -32,7 +32,7 @@ export async function settingsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => ({
-      Footer: await saveFooter(app.db, request.body.Footer, auditActor(request, app.now)),
+      Footer: await saveFooter(app.db, request.body.Footer, auditActor(request.principal, app.now)),
     }),
   );
 }

@@ -61,7 +61,12 @@ export async function userRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const acting = actingUserId(request);
-      const { user, created } = await saveUser(app.db, request.body, acting, auditActor(request, app.now));
+      const { user, created } = await saveUser(
+        app.db,
+        request.body,
+        acting,
+        auditActor(request.principal, app.now),
+      );
       // A new password ends the user's sessions (decision 022); an admin who set their own keeps this one.
       if (user.Id === acting && request.body.Password)
         request.session.set('principal', {
@@ -85,7 +90,12 @@ export async function userRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await deleteUser(app.db, request.params.id, actingUserId(request), auditActor(request, app.now));
+      await deleteUser(
+        app.db,
+        request.params.id,
+        actingUserId(request),
+        auditActor(request.principal, app.now),
+      );
       return reply.code(204).send(null);
     },
   );
