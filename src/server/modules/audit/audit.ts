@@ -12,19 +12,9 @@ export interface AuditActor {
 }
 
 /** The actor of an admin's write: the principal an admin route's guard loaded, and the clock. */
-export function auditActor(principal: Principal | null | undefined, now: () => Date): AuditActor;
-/**
- * @deprecated Pass the principal. Kept for order-guide.routes.ts, which passes its request
- * and is another change's to edit (issue 35).
- */
-export function auditActor(caller: { principal?: Principal | null }, now: () => Date): AuditActor;
-export function auditActor(
-  who: Principal | { principal?: Principal | null } | null | undefined,
-  now: () => Date,
-): AuditActor {
-  const p = who && 'role' in who ? who : who?.principal;
-  if (p?.role !== 'admin') throw unauthorized();
-  return { userName: p.user.userName, at: now() };
+export function auditActor(principal: Principal | null | undefined, now: () => Date): AuditActor {
+  if (principal?.role !== 'admin') throw unauthorized();
+  return { userName: principal.user.userName, at: now() };
 }
 
 // Never stored, whatever a caller passes in (design.md 7.6): a users write says the password changed.
