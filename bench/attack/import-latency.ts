@@ -13,8 +13,8 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream, statSync } from 'node:fs';
 import path from 'node:path';
-import { multipartFrame } from '../../tests/support/multipart.js';
-import type { ServerProcess } from '../../tests/support/server-process.js';
+import { multipartFrame } from '#support/multipart.js';
+import type { ServerProcess } from '#support/server-process.js';
 import { writeCustomers, writeHistory, writeItems } from '../import/generate.js';
 
 const MB = 1024 * 1024;

@@ -26,9 +26,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { adminPostgresUrl, createDatabase, dropDatabase } from '../../tests/support/pg-admin.js';
-import { ServerProcess } from '../../tests/support/server-process.js';
-import { loopbackAddress, request, statusCounts } from '../../tests/support/socket-client.js';
+import { adminPostgresUrl, createDatabase, dropDatabase } from '#support/pg-admin.js';
+import { ServerProcess } from '#support/server-process.js';
+import { loopbackAddress, request, statusCounts } from '#support/socket-client.js';
 import { customerLatencyDuringImport, writeImportFiles } from './import-latency.js';
 
 const { values } = parseArgs({ options: { only: { type: 'string' } } });

@@ -30,9 +30,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { multipartFrame } from '../../tests/support/multipart.js';
-import { adminPostgresUrl, createDatabase, dropDatabase } from '../../tests/support/pg-admin.js';
-import { importServerScript, ServerProcess } from '../../tests/support/server-process.js';
+import { multipartFrame } from '#support/multipart.js';
+import { adminPostgresUrl, createDatabase, dropDatabase } from '#support/pg-admin.js';
+import { importServerScript, ServerProcess } from '#support/server-process.js';
 import { writeCustomers, writeHistory, writeItems } from './generate.js';
 
 const { values } = parseArgs({

@@ -29,9 +29,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { adminPostgresUrl, createDatabase, dropDatabase } from '#support/pg-admin.js';
 import { migrateDatabase, openDatabase } from '../../src/server/db/client.js';
 import { orders } from '../../src/server/db/schema.js';
-import { adminPostgresUrl, createDatabase, dropDatabase } from '../../tests/support/pg-admin.js';
 import {
   benchDeliveryDate,
   firstCompanyId,

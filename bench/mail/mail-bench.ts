@@ -12,10 +12,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { startSmtpSink } from '#support/smtp-sink.js';
 import { confirmationMail } from '../../src/server/modules/mail/confirmation.js';
 import { createMailer, type Mailer } from '../../src/server/modules/mail/mailer.js';
 import { toOrderDetail } from '../../src/server/modules/orders/orders.service.js';
-import { startSmtpSink } from '../../tests/support/smtp-sink.js';
 
 const { values } = parseArgs({ options: { messages: { type: 'string', default: '2000' } } });
 const messages = Number(values.messages);

@@ -34,8 +34,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import { adminPostgresUrl, createDatabase, dropDatabase } from '#support/pg-admin.js';
 import { migrateDatabase, openDatabase } from '../../src/server/db/client.js';
-import { adminPostgresUrl, createDatabase, dropDatabase } from '../../tests/support/pg-admin.js';
 import { percentile } from '../soak/stats.js';
 import {
   BENCH,

@@ -15,6 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
+import { adminPostgresUrl, createDatabase, dropDatabase } from '#support/pg-admin.js';
 import { businessToday } from '../../src/domain/business-date.js';
 import { migrateDatabase, openDatabase } from '../../src/server/db/client.js';
 import { holidaysFrom } from '../../src/server/modules/calendar/delivery-dates.service.js';
@@ -23,7 +24,6 @@ import {
   dueFromCandidates,
   readReminderCandidates,
 } from '../../src/server/modules/reminders/reminders-due.service.js';
-import { adminPostgresUrl, createDatabase, dropDatabase } from '../../tests/support/pg-admin.js';
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' } } });
 const rounds = Number(values.rounds);

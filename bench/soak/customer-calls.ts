@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
-import { request, type SocketAnswer } from '../../tests/support/socket-client.js';
+import { request, type SocketAnswer } from '#support/socket-client.js';
 import { BENCH, firstCompanyId } from '../orders/bench-data.js';
 
 export interface Customer {

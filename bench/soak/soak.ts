@@ -17,10 +17,10 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { adminPostgresUrl, createDatabase, dropDatabase } from '#support/pg-admin.js';
+import { ServerProcess } from '#support/server-process.js';
+import type { SocketAnswer } from '#support/socket-client.js';
 import { migrateDatabase, openDatabase } from '../../src/server/db/client.js';
-import { adminPostgresUrl, createDatabase, dropDatabase } from '../../tests/support/pg-admin.js';
-import { ServerProcess } from '../../tests/support/server-process.js';
-import type { SocketAnswer } from '../../tests/support/socket-client.js';
 import { benchDeliveryDate, firstCompanyId, generateBenchData } from '../orders/bench-data.js';
 import {
   type Customer,

@@ -19,12 +19,20 @@ const isTestFile = (file: string) => {
   );
 };
 
-/** Every relative import of a file, resolved to the path it names (without extension). */
-function relativeImports(file: string, text: string): string[] {
-  const specifiers = [...text.matchAll(/(?:\bfrom|\bimport\(?)\s*['"](\.{1,2}\/[^'"]+)['"]/g)].map(
-    (m) => m[1]!,
-  );
-  return specifiers.map((s) => path.resolve(path.dirname(file), s.replace(/\.(js|ts|tsx)$/, '')));
+/**
+ * Every relative import of a file, and every import through package.json's `#support/` alias
+ * of tests/support, resolved to the path it names (without extension).
+ */
+function localImports(file: string, text: string): string[] {
+  const specifiers = [
+    ...text.matchAll(/(?:\bfrom|\bimport\(?)\s*['"]((?:\.{1,2}|#support)\/[^'"]+)['"]/g),
+  ].map((m) => m[1]!);
+  return specifiers.map((s) => {
+    const bare = s.replace(/\.(js|ts|tsx)$/, '');
+    return bare.startsWith('#support/')
+      ? path.join(root, 'tests/support', bare.slice('#support/'.length))
+      : path.resolve(path.dirname(file), bare);
+  });
 }
 
 function productFiles(): string[] {
@@ -45,7 +53,7 @@ describe('test support stays out of the product', () => {
   it('no product file under src/ imports a test or test support', () => {
     const offences: string[] = [];
     for (const file of productFiles()) {
-      for (const target of relativeImports(file, readFileSync(file, 'utf8'))) {
+      for (const target of localImports(file, readFileSync(file, 'utf8'))) {
         if (isTestFile(target)) {
           offences.push(`${path.relative(root, file)} imports ${path.relative(root, target)}`);
         }
@@ -54,13 +62,17 @@ describe('test support stays out of the product', () => {
     expect(offences).toEqual([]);
   });
 
-  it('finds an import of test support when there is one', () => {
+  it('finds an import of test support when there is one, by a relative path or the alias', () => {
     const file = path.join(src, 'server/modules/orders/orders.service.ts');
-    const [target] = relativeImports(
+    const found = localImports(
       file,
-      "import { TEST_NOW } from '../../../../tests/support/test-config.js';",
+      `import { TEST_NOW } from '../../../../tests/support/test-config.js';
+import { createTestApp } from '#support/helpers.js';`,
     );
-    expect(target).toBe(path.join(root, 'tests/support/test-config'));
-    expect(isTestFile(target!)).toBe(true);
+    expect(found).toEqual([
+      path.join(root, 'tests/support/test-config'),
+      path.join(root, 'tests/support/helpers'),
+    ]);
+    expect(found.every(isTestFile)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, signInAdmin, type TestApp } from '../support/helpers.js';
-import { multipartFrame } from '../support/multipart.js';
+import { createTestApp, signInAdmin, type TestApp } from '#support/helpers.js';
+import { multipartFrame } from '#support/multipart.js';
 
 /**
  * Clients that go away, and answers sent before a body was read (issue 15, item 10), over raw

@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { unavailableMessage } from '../../src/server/plugins/errors.js';
 import {
   addCustomers,
   call,
@@ -13,10 +12,11 @@ import {
   safeDeliveryDate,
   signIn,
   withClient,
-} from '../support/load-client.js';
-import { PrivateCluster, postgresBinDir } from '../support/private-cluster.js';
-import { ServerProcess } from '../support/server-process.js';
-import { testClockEnv } from '../support/test-config.js';
+} from '#support/load-client.js';
+import { PrivateCluster, postgresBinDir } from '#support/private-cluster.js';
+import { ServerProcess } from '#support/server-process.js';
+import { testClockEnv } from '#support/test-config.js';
+import { unavailableMessage } from '../../src/server/plugins/errors.js';
 
 const onPostgres = Boolean(inject('pgTemplateUrl'));
 const bin = postgresBinDir();

@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '#support/helpers.js';
+import { validOrderBody } from '#support/order-fixtures.js';
 import { orders } from '../../src/server/db/schema.js';
 import { exportFileName, orderExportText } from '../../src/server/modules/orders/order-export.js';
 import { getOrderDetail } from '../../src/server/modules/orders/orders.service.js';
-import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../support/helpers.js';
-import { validOrderBody } from '../support/order-fixtures.js';
 
 /**
  * The export folder cannot be written (a full or unmounted share): the order is still saved

@@ -3,8 +3,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../support/helpers.js';
-import { multipartFrame } from '../support/multipart.js';
+import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '#support/helpers.js';
+import { multipartFrame } from '#support/multipart.js';
 
 /**
  * Uploads that have not finished arriving never hold the database (issue 15, item 6): on

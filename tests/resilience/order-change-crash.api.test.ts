@@ -3,13 +3,13 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { customerByCompany, validOrderBody } from '#support/order-fixtures.js';
+import { adminPostgresUrl, createDatabase, dropDatabase } from '#support/pg-admin.js';
+import { type CrashPoint, ServerProcess } from '#support/server-process.js';
+import { TEST_NOW, testClockEnv } from '#support/test-config.js';
 import type { OrderDetail } from '../../src/domain/order-view.schema.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { exportFileName, orderExportText } from '../../src/server/modules/orders/order-export.js';
-import { customerByCompany, validOrderBody } from '../support/order-fixtures.js';
-import { adminPostgresUrl, createDatabase, dropDatabase } from '../support/pg-admin.js';
-import { type CrashPoint, ServerProcess } from '../support/server-process.js';
-import { TEST_NOW, testClockEnv } from '../support/test-config.js';
 
 const TZ = 'America/Chicago';
 

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAdmin, type TestApp } from '../support/helpers.js';
-import { multipartFrame } from '../support/multipart.js';
+import { createTestApp, signInAdmin, type TestApp } from '#support/helpers.js';
+import { multipartFrame } from '#support/multipart.js';
 
 /**
  * Slow clients (issue 15, item 5; decision 025), over real sockets: bodies that trickle are

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync 
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '#support/helpers.js';
 import { SPOOL_LEFTOVER_MS, spoolDir } from '../../src/server/modules/imports/import-upload.js';
-import { createTestApp } from '../support/helpers.js';
 
 /**
  * A process killed while it received or applied an upload leaves its spool file behind

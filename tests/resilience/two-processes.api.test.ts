@@ -12,10 +12,10 @@ import {
   safeDeliveryDate,
   signIn,
   withClient,
-} from '../support/load-client.js';
-import { adminPostgresUrl, createDatabase, dropDatabase } from '../support/pg-admin.js';
-import { ServerProcess } from '../support/server-process.js';
-import { testClockEnv } from '../support/test-config.js';
+} from '#support/load-client.js';
+import { adminPostgresUrl, createDatabase, dropDatabase } from '#support/pg-admin.js';
+import { ServerProcess } from '#support/server-process.js';
+import { testClockEnv } from '#support/test-config.js';
 
 const templateUrl = inject('pgTemplateUrl');
 const CUSTOMERS = 200;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/helpers.js';
+import { createTestApp, type TestApp } from '#support/helpers.js';
 
 /**
  * The cross-site check compares the whole origin, scheme included (issue 15, item 10): a page

@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../support/helpers.js';
-import { validOrderBody } from '../support/order-fixtures.js';
+import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '#support/helpers.js';
+import { validOrderBody } from '#support/order-fixtures.js';
 
 // Staff open the ERP export files in spreadsheets: a customer's text must not become a formula
 // there (issue 15, item 7; decision 023).

@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '#support/helpers.js';
+import { loopbackAddress, request, statusCounts } from '#support/socket-client.js';
+import { TEST_SECRET } from '#support/test-config.js';
 import { loadConfig } from '../../src/server/config.js';
 import { customers } from '../../src/server/db/schema.js';
 import { defaultThrottleLimits } from '../../src/server/plugins/login-throttle.js';
-import { createTestApp, type TestApp } from '../support/helpers.js';
-import { loopbackAddress, request, statusCounts } from '../support/socket-client.js';
-import { TEST_SECRET } from '../support/test-config.js';
 
 /**
  * Issue 15, item 2: behind a proxy, a client writes its own X-Forwarded-For and the proxy

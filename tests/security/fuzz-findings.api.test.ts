@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '#support/helpers.js';
 import { ApiErrorSchema } from '../../src/domain/auth.schema.js';
-import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../support/helpers.js';
 
 /**
  * Plain examples of what `fuzz.api.test.ts` found (each was a 500 before its fix), kept so

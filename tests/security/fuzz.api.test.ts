@@ -2,8 +2,6 @@ import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiErrorSchema } from '../../src/domain/auth.schema.js';
-import { adminUsers, customers } from '../../src/server/db/schema.js';
 import {
   createTestApp,
   signInAdmin,
@@ -11,9 +9,9 @@ import {
   TEST_ADMIN,
   TEST_NOW,
   type TestApp,
-} from '../support/helpers.js';
-import { hostileText, hostileValue, specialTexts, toJsonText } from '../support/hostile-values.js';
-import { multipartFile } from '../support/multipart.js';
+} from '#support/helpers.js';
+import { hostileText, hostileValue, specialTexts, toJsonText } from '#support/hostile-values.js';
+import { multipartFile } from '#support/multipart.js';
 import {
   bodyFor,
   isOpaqueObject,
@@ -22,8 +20,10 @@ import {
   objectFor,
   queryFor,
   readOperations,
-} from '../support/openapi-arbitraries.js';
-import { customerByCompany, firstDeliveryDate, orderableCodes } from '../support/order-fixtures.js';
+} from '#support/openapi-arbitraries.js';
+import { customerByCompany, firstDeliveryDate, orderableCodes } from '#support/order-fixtures.js';
+import { ApiErrorSchema } from '../../src/domain/auth.schema.js';
+import { adminUsers, customers } from '../../src/server/db/schema.js';
 
 /**
  * fast-check over every body and query string in the OpenAPI document, sent by a caller of

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, sessionCookie, signInCustomer, type TestApp } from '../support/helpers.js';
+import { createTestApp, sessionCookie, signInCustomer, type TestApp } from '#support/helpers.js';
 
 /**
  * The security headers on every kind of answer (the web app's page, a hashed asset, API JSON,

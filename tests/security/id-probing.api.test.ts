@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signInCustomer, type TestApp } from '#support/helpers.js';
+import { customerByCompany } from '#support/order-fixtures.js';
 import { orders } from '../../src/server/db/schema.js';
-import { createTestApp, signInCustomer, type TestApp } from '../support/helpers.js';
-import { customerByCompany } from '../support/order-fixtures.js';
 
 /**
  * A customer who walks ids through the URL (or a body) cannot tell another customer's order

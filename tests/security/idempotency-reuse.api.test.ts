@@ -1,9 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signInCustomer, TEST_NOW, type TestApp } from '#support/helpers.js';
+import { customerByCompany, validOrderBody } from '#support/order-fixtures.js';
 import { orders } from '../../src/server/db/schema.js';
 import { KEY_REUSED_MESSAGE } from '../../src/server/modules/orders/place-order.js';
-import { createTestApp, signInCustomer, TEST_NOW, type TestApp } from '../support/helpers.js';
-import { customerByCompany, validOrderBody } from '../support/order-fixtures.js';
 
 /**
  * An Idempotency-Key reused with a different body (issue 15, item 9): the API client must not

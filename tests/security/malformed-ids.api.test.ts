@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAdmin, type TestApp } from '../support/helpers.js';
+import { createTestApp, signInAdmin, type TestApp } from '#support/helpers.js';
 
 /**
  * Issue 17, item 6: a malformed id in a path (or the Re-Order body) answers in plain words,

@@ -1,14 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInCustomer, TEST_NOW } from '#support/helpers.js';
+import { createOrderTestApp, type OrderTestApp } from '#support/order-app.js';
+import { orderCalls } from '#support/order-change-fixtures.js';
+import { validOrderBody } from '#support/order-fixtures.js';
+import { request } from '#support/socket-client.js';
 import { OrderStatus } from '../../src/domain/enums.js';
 import { changeMessages } from '../../src/domain/order-change.js';
 import { orders } from '../../src/server/db/schema.js';
-import { signInCustomer, TEST_NOW } from '../support/helpers.js';
-import { createOrderTestApp, type OrderTestApp } from '../support/order-app.js';
-import { orderCalls } from '../support/order-change-fixtures.js';
-import { validOrderBody } from '../support/order-fixtures.js';
-import { request } from '../support/socket-client.js';
 
 const BURST = 24;
 

@@ -1,15 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInCustomer, TEST_NOW } from '#support/helpers.js';
+import { createOrderTestApp, type OrderTestApp } from '#support/order-app.js';
+import { orderCalls } from '#support/order-change-fixtures.js';
+import { validOrderBody } from '#support/order-fixtures.js';
+import { type SunkMail, startSmtpSink } from '#support/smtp-sink.js';
+import { request } from '#support/socket-client.js';
 import { OrderStatus } from '../../src/domain/enums.js';
 import { orders } from '../../src/server/db/schema.js';
 import { confirmationMessageId } from '../../src/server/modules/mail/confirmation.js';
-import { signInCustomer, TEST_NOW } from '../support/helpers.js';
-import { createOrderTestApp, type OrderTestApp } from '../support/order-app.js';
-import { orderCalls } from '../support/order-change-fixtures.js';
-import { validOrderBody } from '../support/order-fixtures.js';
-import { type SunkMail, startSmtpSink } from '../support/smtp-sink.js';
-import { request } from '../support/socket-client.js';
 
 const ORDERS = 40;
 

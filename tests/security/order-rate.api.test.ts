@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signInCustomer, TEST_NOW, type TestApp } from '#support/helpers.js';
+import { validOrderBody } from '#support/order-fixtures.js';
 import { orders } from '../../src/server/db/schema.js';
 import { ORDERS_PER_MINUTE, orderRateMessage } from '../../src/server/modules/orders/order-rate.js';
-import { createTestApp, signInCustomer, TEST_NOW, type TestApp } from '../support/helpers.js';
-import { validOrderBody } from '../support/order-fixtures.js';
 
 /**
  * A customer's session scripted to place orders as fast as it can (issue 15, item 10: 3,308

@@ -1,10 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, readOpenApi, signInAdmin, signInCustomer, type TestApp } from '#support/helpers.js';
+import { customerByCompany } from '#support/order-fixtures.js';
+import { TEST_SECRET } from '#support/test-config.js';
 import { adminUsers, customerProducts, customers, messages, orders } from '../../src/server/db/schema.js';
 import { stopToken } from '../../src/server/modules/reminders/stop-token.js';
-import { createTestApp, readOpenApi, signInAdmin, signInCustomer, type TestApp } from '../support/helpers.js';
-import { customerByCompany } from '../support/order-fixtures.js';
-import { TEST_SECRET } from '../support/test-config.js';
 
 /**
  * Every route of the OpenAPI document, for four callers: nobody, customer A (the resource's

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '#support/helpers.js';
 import { proxyWarningMessage } from '../../src/server/plugins/proxy-warning.js';
 import viteConfig from '../../vite.config.js';
-import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '../support/helpers.js';
 
 /**
  * What third-party scanners found (issue 15, item 11): private API answers without

@@ -3,13 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_ADMIN, TEST_NOW, type TestApp } from '#support/helpers.js';
+import { multipartFile } from '#support/multipart.js';
+import { loopbackAddress, request } from '#support/socket-client.js';
+import { testConfig } from '#support/test-config.js';
 import { buildApp } from '../../src/server/app.js';
 import { adminUsers, customers } from '../../src/server/db/schema.js';
 import { hashPassword } from '../../src/server/modules/auth/auth.service.js';
-import { createTestApp, TEST_ADMIN, TEST_NOW, type TestApp } from '../support/helpers.js';
-import { multipartFile } from '../support/multipart.js';
-import { loopbackAddress, request } from '../support/socket-client.js';
-import { testConfig } from '../support/test-config.js';
 
 /**
  * Issue 15, item 4: sessions are stateless encrypted cookies, so a cookie copied before logout

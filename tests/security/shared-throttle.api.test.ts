@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/helpers.js';
-import { expectRedis, redisSkipReason, testRedisUrl } from '../support/redis.js';
+import { createTestApp, type TestApp } from '#support/helpers.js';
+import { expectRedis, redisSkipReason, testRedisUrl } from '#support/redis.js';
 
 /**
  * Several processes share the sign-in failure counts through Redis (REDIS_URL): failures

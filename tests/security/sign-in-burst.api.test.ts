@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '#support/helpers.js';
+import { expectRedis, redisSkipReason, testRedisUrl } from '#support/redis.js';
+import { loopbackAddress, request, statusCounts } from '#support/socket-client.js';
 import { adminUsers, customers } from '../../src/server/db/schema.js';
 import { hashPassword } from '../../src/server/modules/auth/auth.service.js';
 import { defaultThrottleLimits } from '../../src/server/plugins/login-throttle.js';
-import { createTestApp, type TestApp } from '../support/helpers.js';
-import { expectRedis, redisSkipReason, testRedisUrl } from '../support/redis.js';
-import { loopbackAddress, request, statusCounts } from '../support/socket-client.js';
 
 /**
  * Issue 15, item 1: 100 guesses for one account sent at once through real sockets, from one

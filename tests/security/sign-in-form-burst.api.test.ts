@@ -2,13 +2,13 @@ import { randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, TEST_ADMIN, type TestApp } from '#support/helpers.js';
+import { loopbackAddress, request, type SocketAnswer, statusCounts } from '#support/socket-client.js';
 import { customerLoginMessages, tooManyAttemptsMessage } from '../../src/domain/login-rules.js';
 import { customers } from '../../src/server/db/schema.js';
 import { DEVICE_COOKIE } from '../../src/server/modules/auth/device-cookie.js';
 import { defaultThrottleLimits } from '../../src/server/plugins/login-throttle.js';
 import { SESSION_COOKIE } from '../../src/server/plugins/session.js';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../support/helpers.js';
-import { loopbackAddress, request, type SocketAnswer, statusCounts } from '../support/socket-client.js';
 
 /**
  * Issue 34: the login pages are forms that post (pages/sign-in-actions.ts). A burst of guesses

@@ -3,14 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signInAdmin, type TestApp } from '#support/helpers.js';
+import { expectRedis, redisSkipReason, testRedisUrl } from '#support/redis.js';
+import { loopbackAddress, request, type SocketAnswer, statusCounts } from '#support/socket-client.js';
 import type { SignInAttacks } from '../../src/domain/sign-in-attacks.schema.js';
 import { adminUsers, customers } from '../../src/server/db/schema.js';
 import { hashPassword } from '../../src/server/modules/auth/auth.service.js';
 import { DEVICE_COOKIE } from '../../src/server/modules/auth/device-cookie.js';
 import { defaultThrottleLimits } from '../../src/server/plugins/login-throttle.js';
-import { createTestApp, signInAdmin, type TestApp } from '../support/helpers.js';
-import { expectRedis, redisSkipReason, testRedisUrl } from '../support/redis.js';
-import { loopbackAddress, request, type SocketAnswer, statusCounts } from '../support/socket-client.js';
 
 /**
  * Issue 15, item 3: five wrong guesses from anywhere locked a customer (or the admin) out for

@@ -1,9 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '#support/helpers.js';
+import { multipartFile } from '#support/multipart.js';
+import { firstDeliveryDate, orderableCodes } from '#support/order-fixtures.js';
 import { orders } from '../../src/server/db/schema.js';
-import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '../support/helpers.js';
-import { multipartFile } from '../support/multipart.js';
-import { firstDeliveryDate, orderableCodes } from '../support/order-fixtures.js';
 
 /**
  * Quotes, `%`, `_`, backslashes and Unicode are text everywhere: in the one filter the server

@@ -6,6 +6,8 @@ import { gzipSync } from 'node:zlib';
 import { count, notInArray } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signInAdmin, type TestApp } from '#support/helpers.js';
+import { multipartFile } from '#support/multipart.js';
 import { ApiErrorSchema } from '../../src/domain/auth.schema.js';
 import {
   customerProducts,
@@ -15,8 +17,6 @@ import {
   orders,
   products,
 } from '../../src/server/db/schema.js';
-import { createTestApp, signInAdmin, type TestApp } from '../support/helpers.js';
-import { multipartFile } from '../support/multipart.js';
 
 /**
  * Hostile uploads on each of the four imports: a clear 4xx in the error shape, and no row

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminPostgresUrl, createDatabase, dropDatabase } from '../../../tests/support/pg-admin.js';
+import { adminPostgresUrl, createDatabase, dropDatabase } from '#support/pg-admin.js';
 import { type Database, openDatabase } from './client.js';
 
 const templateUrl = inject('pgTemplateUrl');

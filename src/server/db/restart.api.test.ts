@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { signInAdmin, TEST_ADMIN } from '../../../tests/support/helpers.js';
-import { adminPostgresUrl, createDatabase, dropDatabase } from '../../../tests/support/pg-admin.js';
-import { testConfig } from '../../../tests/support/test-config.js';
+import { signInAdmin, TEST_ADMIN } from '#support/helpers.js';
+import { adminPostgresUrl, createDatabase, dropDatabase } from '#support/pg-admin.js';
+import { testConfig } from '#support/test-config.js';
 import { buildApp } from '../app.js';
 
 /**

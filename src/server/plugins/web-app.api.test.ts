@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '#support/helpers.js';
 import { precompress } from '../../../scripts/precompress.js';
-import { createTestApp, type TestApp } from '../../../tests/support/helpers.js';
 
 /**
  * Issue 22: a phone downloads the app's scripts and page compressed, from copies the build

@@ -11,10 +11,10 @@ import {
   TEST_ADMIN,
   TEST_NOW,
   type TestApp,
-} from '../../../../tests/support/helpers.js';
-import { fixturePath } from '../../../../tests/support/import-fixtures/read-fixture.js';
-import { multipartFile } from '../../../../tests/support/multipart.js';
-import { customerByCompany, orderableCodes } from '../../../../tests/support/order-fixtures.js';
+} from '#support/helpers.js';
+import { fixturePath } from '#support/import-fixtures/read-fixture.js';
+import { multipartFile } from '#support/multipart.js';
+import { customerByCompany, orderableCodes } from '#support/order-fixtures.js';
 import type { AuditEntry, AuditPage } from '../../../domain/audit.schema.js';
 import { businessToday } from '../../../domain/business-date.js';
 import type { WebOrderListItem } from '../../../domain/regenerate.schema.js';

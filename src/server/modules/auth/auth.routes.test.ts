@@ -7,7 +7,7 @@ import {
   signInAdmin,
   signInCustomer,
   type TestApp,
-} from '../../../../tests/support/helpers.js';
+} from '#support/helpers.js';
 import { customers } from '../../db/schema.js';
 
 describe('sign-in', () => {

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signInAdmin,
-  signInCustomer,
-  TEST_NOW,
-  type TestApp,
-} from '../../../../tests/support/helpers.js';
-import { customerByCompany } from '../../../../tests/support/order-fixtures.js';
+import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '#support/helpers.js';
+import { customerByCompany } from '#support/order-fixtures.js';
 
 describe('GET Customer/{id}/DeliveryDates (design.md 7.2)', () => {
   let t: TestApp;

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signInAdmin,
-  signInCustomer,
-  type TestApp,
-} from '../../../../tests/support/helpers.js';
-import { multipartFile } from '../../../../tests/support/multipart.js';
+import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '#support/helpers.js';
+import { multipartFile } from '#support/multipart.js';
 
 /**
  * Issue 17, item 5: a customer number below 1000 signs in as 0099 and is named 0099 in

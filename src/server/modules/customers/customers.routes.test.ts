@@ -1,12 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  readOpenApi,
-  signInAdmin,
-  signInCustomer,
-  type TestApp,
-} from '../../../../tests/support/helpers.js';
+import { createTestApp, readOpenApi, signInAdmin, signInCustomer, type TestApp } from '#support/helpers.js';
 import { customerProducts, customers, products } from '../../db/schema.js';
 
 describe('customers', () => {

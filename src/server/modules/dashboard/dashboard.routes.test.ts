@@ -1,15 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signInAdmin,
-  signInCustomer,
-  TEST_NOW,
-  type TestApp,
-} from '../../../../tests/support/helpers.js';
-import { fixturePath } from '../../../../tests/support/import-fixtures/read-fixture.js';
-import { multipartFile } from '../../../../tests/support/multipart.js';
+import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '#support/helpers.js';
+import { fixturePath } from '#support/import-fixtures/read-fixture.js';
+import { multipartFile } from '#support/multipart.js';
 import { addDays } from '../../../domain/business-date.js';
 import type { Dashboard } from '../../../domain/dashboard.schema.js';
 import { OrderStatus } from '../../../domain/enums.js';

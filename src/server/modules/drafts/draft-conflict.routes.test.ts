@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { signInAdmin, signInCustomer, TEST_NOW } from '../../../../tests/support/helpers.js';
-import { createOrderTestApp, type OrderTestApp } from '../../../../tests/support/order-app.js';
-import { customerByCompany, validOrderBody } from '../../../../tests/support/order-fixtures.js';
-import { request } from '../../../../tests/support/socket-client.js';
+import { signInAdmin, signInCustomer, TEST_NOW } from '#support/helpers.js';
+import { createOrderTestApp, type OrderTestApp } from '#support/order-app.js';
+import { customerByCompany, validOrderBody } from '#support/order-fixtures.js';
+import { request } from '#support/socket-client.js';
 import { draftConflictMessages } from '../../../domain/order-draft.schema.js';
 import { orderDrafts, orders } from '../../db/schema.js';
 

@@ -1,13 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signInAdmin,
-  signInCustomer,
-  TEST_NOW,
-  type TestApp,
-} from '../../../../tests/support/helpers.js';
-import { customerByCompany, validOrderBody } from '../../../../tests/support/order-fixtures.js';
+import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '#support/helpers.js';
+import { customerByCompany, validOrderBody } from '#support/order-fixtures.js';
 import { DRAFT_MAX_BYTES } from '../../../domain/order-draft.schema.js';
 import { auditEntries, orderDrafts } from '../../db/schema.js';
 

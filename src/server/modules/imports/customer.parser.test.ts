@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFixture } from '../../../../tests/support/import-fixtures/read-fixture.js';
+import { parseFixture } from '#support/import-fixtures/read-fixture.js';
 import { CUSTOMER_COLUMNS, CUSTOMER_HEADER_NAMES, parseCustomerLine } from './customer.parser.js';
 
 const format = {

@@ -6,10 +6,10 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { multipartFrame } from '../../../../tests/support/multipart.js';
-import { adminPostgresUrl, createDatabase, dropDatabase } from '../../../../tests/support/pg-admin.js';
-import { ServerProcess } from '../../../../tests/support/server-process.js';
-import { testClockEnv } from '../../../../tests/support/test-config.js';
+import { multipartFrame } from '#support/multipart.js';
+import { adminPostgresUrl, createDatabase, dropDatabase } from '#support/pg-admin.js';
+import { ServerProcess } from '#support/server-process.js';
+import { testClockEnv } from '#support/test-config.js';
 
 /**
  * One file is one transaction (design.md 5.8): a server killed with SIGKILL in the middle of

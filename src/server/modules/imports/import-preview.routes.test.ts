@@ -1,8 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAdmin, type TestApp } from '../../../../tests/support/helpers.js';
-import { multipartFile } from '../../../../tests/support/multipart.js';
-import { tableChecksums } from '../../../../tests/support/table-checksums.js';
+import { createTestApp, signInAdmin, type TestApp } from '#support/helpers.js';
+import { multipartFile } from '#support/multipart.js';
+import { tableChecksums } from '#support/table-checksums.js';
 import { MAX_PREVIEW_CHANGES } from '../../../domain/imports.schema.js';
 import { BATCH_ROWS } from './import-runner.js';
 import { spoolDir } from './import-upload.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseFile } from '../../../../tests/support/parse-file.js';
+import { parseFile } from '#support/parse-file.js';
 import { CUSTOMER_COLUMNS, CUSTOMER_HEADER_NAMES, parseCustomerLine } from './customer.parser.js';
 import {
   CUSTOMER_ITEM_COLUMNS,

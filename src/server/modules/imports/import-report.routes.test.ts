@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAdmin, type TestApp } from '../../../../tests/support/helpers.js';
-import { multipartFile } from '../../../../tests/support/multipart.js';
+import { createTestApp, signInAdmin, type TestApp } from '#support/helpers.js';
+import { multipartFile } from '#support/multipart.js';
 import { MAX_REPORTED_REJECTIONS, REJECTED_TEXT_MAX } from '../../../domain/imports.schema.js';
 import { customers, orderLines, orders, products } from '../../db/schema.js';
 import { BATCH_ROWS } from './import-runner.js';

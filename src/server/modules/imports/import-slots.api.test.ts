@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, dbKind, type TestApp } from '../../../../tests/support/helpers.js';
+import { createTestApp, dbKind, type TestApp } from '#support/helpers.js';
 import { inTransaction } from './sql-runner.js';
 
 /**

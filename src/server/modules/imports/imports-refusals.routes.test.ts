@@ -1,14 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signInAdmin,
-  signInCustomer,
-  type TestApp,
-} from '../../../../tests/support/helpers.js';
-import { fixturePath } from '../../../../tests/support/import-fixtures/read-fixture.js';
-import { multipartFile } from '../../../../tests/support/multipart.js';
+import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '#support/helpers.js';
+import { fixturePath } from '#support/import-fixtures/read-fixture.js';
+import { multipartFile } from '#support/multipart.js';
 import { MAX_REPORTED_REJECTIONS } from '../../../domain/imports.schema.js';
 import { customers, products } from '../../db/schema.js';
 import { BATCH_ROWS } from './import-runner.js';

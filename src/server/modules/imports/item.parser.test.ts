@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFixture } from '../../../../tests/support/import-fixtures/read-fixture.js';
+import { parseFixture } from '#support/import-fixtures/read-fixture.js';
 import { ITEM_COLUMNS, ITEM_HEADER_NAMES, parseItemLine } from './item.parser.js';
 
 const format = { columns: ITEM_COLUMNS, headerNames: ITEM_HEADER_NAMES, parse: parseItemLine };

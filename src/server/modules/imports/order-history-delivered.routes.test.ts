@@ -1,15 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signInAdmin,
-  signInCustomer,
-  TEST_NOW,
-  type TestApp,
-} from '../../../../tests/support/helpers.js';
-import { multipartFile } from '../../../../tests/support/multipart.js';
-import { validOrderBody } from '../../../../tests/support/order-fixtures.js';
-import { tableChecksums } from '../../../../tests/support/table-checksums.js';
+import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '#support/helpers.js';
+import { multipartFile } from '#support/multipart.js';
+import { validOrderBody } from '#support/order-fixtures.js';
+import { tableChecksums } from '#support/table-checksums.js';
 import { OrderStatus } from '../../../domain/enums.js';
 import { orderDeliveredLines, orderLines, orders } from '../../db/schema.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFixture } from '../../../../tests/support/import-fixtures/read-fixture.js';
+import { parseFixture } from '#support/import-fixtures/read-fixture.js';
 import { splitColumns } from './field-parsers.js';
 import {
   ORDER_HISTORY_COLUMNS,

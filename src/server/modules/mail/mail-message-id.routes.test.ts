@@ -4,15 +4,9 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signInAdmin,
-  signInCustomer,
-  TEST_NOW,
-  type TestApp,
-} from '../../../../tests/support/helpers.js';
-import { validOrderBody } from '../../../../tests/support/order-fixtures.js';
-import { startSmtpSink } from '../../../../tests/support/smtp-sink.js';
+import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '#support/helpers.js';
+import { validOrderBody } from '#support/order-fixtures.js';
+import { startSmtpSink } from '#support/smtp-sink.js';
 import { orders } from '../../db/schema.js';
 import { runMailRetryRound } from './mail-retry.js';
 import { MAIL_LEASE_MS } from './mail-retry.service.js';

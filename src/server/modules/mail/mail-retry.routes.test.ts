@@ -10,10 +10,10 @@ import {
   signInCustomer,
   TEST_NOW,
   type TestApp,
-} from '../../../../tests/support/helpers.js';
-import { validOrderBody } from '../../../../tests/support/order-fixtures.js';
-import { mailsFor, startSmtpSink } from '../../../../tests/support/smtp-sink.js';
-import { testConfig } from '../../../../tests/support/test-config.js';
+} from '#support/helpers.js';
+import { validOrderBody } from '#support/order-fixtures.js';
+import { mailsFor, startSmtpSink } from '#support/smtp-sink.js';
+import { testConfig } from '#support/test-config.js';
 import type { ResendOrderMailsResponse } from '../../../domain/regenerate.schema.js';
 import { buildApp } from '../../app.js';
 import { openDatabase } from '../../db/client.js';

@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  readOpenApi,
-  signInAdmin,
-  signInCustomer,
-  type TestApp,
-} from '../../../../tests/support/helpers.js';
+import { createTestApp, readOpenApi, signInAdmin, signInCustomer, type TestApp } from '#support/helpers.js';
 import { messages } from '../../db/schema.js';
 
 const evil =

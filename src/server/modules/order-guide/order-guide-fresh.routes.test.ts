@@ -1,16 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { standardGuideCustomer } from '../../../../tests/support/guide-fixtures.js';
-import {
-  createTestApp,
-  signInAdmin,
-  signInCustomer,
-  TEST_NOW,
-  type TestApp,
-} from '../../../../tests/support/helpers.js';
-import { multipartFile } from '../../../../tests/support/multipart.js';
-import { testConfig } from '../../../../tests/support/test-config.js';
+import { standardGuideCustomer } from '#support/guide-fixtures.js';
+import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '#support/helpers.js';
+import { multipartFile } from '#support/multipart.js';
+import { testConfig } from '#support/test-config.js';
 import { addDays, businessToday } from '../../../domain/business-date.js';
 import { buildApp } from '../../app.js';
 import { type Database, openDatabase } from '../../db/client.js';

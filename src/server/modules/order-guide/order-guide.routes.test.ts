@@ -1,15 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { standardGuideCustomer } from '../../../../tests/support/guide-fixtures.js';
-import {
-  createTestApp,
-  signInAdmin,
-  signInCustomer,
-  TEST_NOW,
-  type TestApp,
-} from '../../../../tests/support/helpers.js';
-import { customerByCompany } from '../../../../tests/support/order-fixtures.js';
-import { statementsDuring } from '../../../../tests/support/statements.js';
+import { standardGuideCustomer } from '#support/guide-fixtures.js';
+import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '#support/helpers.js';
+import { customerByCompany } from '#support/order-fixtures.js';
+import { statementsDuring } from '#support/statements.js';
 import { addDays, businessToday } from '../../../domain/business-date.js';
 import { OrderGuideSchema } from '../../../domain/order-guide.schema.js';
 import { customerPars, products } from '../../db/schema.js';

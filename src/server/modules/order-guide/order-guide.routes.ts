@@ -63,7 +63,8 @@ export async function orderGuideRoutes(app: FastifyInstance) {
     },
     async (request) => {
       assertCustomerAccess(request, request.params.id, CUSTOMER);
-      const actor = request.principal?.role === 'admin' ? auditActor(request.principal, () => app.now()) : null;
+      const actor =
+        request.principal?.role === 'admin' ? auditActor(request.principal, () => app.now()) : null;
       return saveCustomerPars(app.db, request.params.id, request.body, actor);
     },
   );

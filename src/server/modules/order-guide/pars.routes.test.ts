@@ -1,14 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guideCustomer, standardGuideCustomer } from '../../../../tests/support/guide-fixtures.js';
-import {
-  createTestApp,
-  signInAdmin,
-  signInCustomer,
-  TEST_NOW,
-  type TestApp,
-} from '../../../../tests/support/helpers.js';
-import { orderableCodes } from '../../../../tests/support/order-fixtures.js';
+import { guideCustomer, standardGuideCustomer } from '#support/guide-fixtures.js';
+import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '#support/helpers.js';
+import { orderableCodes } from '#support/order-fixtures.js';
 import { businessToday } from '../../../domain/business-date.js';
 import { parMessage } from '../../../domain/order-guide.schema.js';
 import { customerPars, customerProducts } from '../../db/schema.js';

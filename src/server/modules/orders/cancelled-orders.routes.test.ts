@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAdmin, signInCustomer, TEST_NOW } from '../../../../tests/support/helpers.js';
-import { createOrderTestApp, type OrderTestApp } from '../../../../tests/support/order-app.js';
-import { orderCalls } from '../../../../tests/support/order-change-fixtures.js';
-import { customerByCompany, validOrderBody } from '../../../../tests/support/order-fixtures.js';
+import { signInAdmin, signInCustomer, TEST_NOW } from '#support/helpers.js';
+import { createOrderTestApp, type OrderTestApp } from '#support/order-app.js';
+import { orderCalls } from '#support/order-change-fixtures.js';
+import { customerByCompany, validOrderBody } from '#support/order-fixtures.js';
 import { addDays, businessToday } from '../../../domain/business-date.js';
 import { OrderStatus } from '../../../domain/enums.js';
 import { customerTypes, orderLines, orders } from '../../db/schema.js';

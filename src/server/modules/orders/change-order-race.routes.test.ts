@@ -2,10 +2,10 @@ import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInCustomer, TEST_NOW } from '../../../../tests/support/helpers.js';
-import { createOrderTestApp, type OrderTestApp } from '../../../../tests/support/order-app.js';
-import { orderCalls } from '../../../../tests/support/order-change-fixtures.js';
-import { orderableCodes, validOrderBody } from '../../../../tests/support/order-fixtures.js';
+import { signInCustomer, TEST_NOW } from '#support/helpers.js';
+import { createOrderTestApp, type OrderTestApp } from '#support/order-app.js';
+import { orderCalls } from '#support/order-change-fixtures.js';
+import { orderableCodes, validOrderBody } from '#support/order-fixtures.js';
 import { changeMessages } from '../../../domain/order-change.js';
 import { exportFileName } from './order-export.js';
 

@@ -3,14 +3,10 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOpenApi, signInAdmin, signInCustomer, TEST_NOW } from '../../../../tests/support/helpers.js';
-import { createOrderTestApp, type OrderTestApp } from '../../../../tests/support/order-app.js';
-import { orderCalls } from '../../../../tests/support/order-change-fixtures.js';
-import {
-  customerByCompany,
-  orderableCodes,
-  validOrderBody,
-} from '../../../../tests/support/order-fixtures.js';
+import { readOpenApi, signInAdmin, signInCustomer, TEST_NOW } from '#support/helpers.js';
+import { createOrderTestApp, type OrderTestApp } from '#support/order-app.js';
+import { orderCalls } from '#support/order-change-fixtures.js';
+import { customerByCompany, orderableCodes, validOrderBody } from '#support/order-fixtures.js';
 import { addDays } from '../../../domain/business-date.js';
 import { orderByInstant } from '../../../domain/order-by.js';
 import { changeMessages } from '../../../domain/order-change.js';

@@ -2,10 +2,10 @@ import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAdmin, signInCustomer, TEST_NOW } from '../../../../tests/support/helpers.js';
-import { createOrderTestApp, type OrderTestApp } from '../../../../tests/support/order-app.js';
-import { orderCalls } from '../../../../tests/support/order-change-fixtures.js';
-import { validOrderBody } from '../../../../tests/support/order-fixtures.js';
+import { signInAdmin, signInCustomer, TEST_NOW } from '#support/helpers.js';
+import { createOrderTestApp, type OrderTestApp } from '#support/order-app.js';
+import { orderCalls } from '#support/order-change-fixtures.js';
+import { validOrderBody } from '#support/order-fixtures.js';
 import { orders } from '../../db/schema.js';
 import { claimedPath, EXPORT_CLAIM_LEASE_MS, exportPath, settleExportClaims } from './export-claim.js';
 

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, signInCustomer, TEST_NOW, type TestApp } from '../../../../tests/support/helpers.js';
-import { validOrderBody } from '../../../../tests/support/order-fixtures.js';
+import { createTestApp, signInCustomer, TEST_NOW, type TestApp } from '#support/helpers.js';
+import { validOrderBody } from '#support/order-fixtures.js';
 import { customers } from '../../db/schema.js';
 import { exportFileName } from './order-export.js';
 

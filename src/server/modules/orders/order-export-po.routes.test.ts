@@ -3,15 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signInAdmin,
-  signInCustomer,
-  TEST_NOW,
-  type TestApp,
-} from '../../../../tests/support/helpers.js';
-import { multipartFile } from '../../../../tests/support/multipart.js';
-import { validOrderBody } from '../../../../tests/support/order-fixtures.js';
+import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '#support/helpers.js';
+import { multipartFile } from '#support/multipart.js';
+import { validOrderBody } from '#support/order-fixtures.js';
 import { maxLengthMessage, REFERENCE_PO_MAX } from '../../../domain/order.schema.js';
 import { orderLines, orders } from '../../db/schema.js';
 import { exportFileName } from './order-export.js';

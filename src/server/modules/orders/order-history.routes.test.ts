@@ -1,13 +1,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signInAdmin,
-  signInCustomer,
-  TEST_NOW,
-  type TestApp,
-} from '../../../../tests/support/helpers.js';
-import { customerByCompany, orderableCodes } from '../../../../tests/support/order-fixtures.js';
+import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '#support/helpers.js';
+import { customerByCompany, orderableCodes } from '#support/order-fixtures.js';
 import { businessToday } from '../../../domain/business-date.js';
 import { WorksheetSchema } from '../../../domain/order-view.schema.js';
 import { customerProducts, orderLines, orders, products } from '../../db/schema.js';

@@ -1,12 +1,8 @@
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOpenApi, signInAdmin, signInCustomer, TEST_NOW } from '../../../../tests/support/helpers.js';
-import { createOrderTestApp, type OrderTestApp } from '../../../../tests/support/order-app.js';
-import {
-  customerByCompany,
-  firstDeliveryDate,
-  orderableCodes,
-} from '../../../../tests/support/order-fixtures.js';
+import { readOpenApi, signInAdmin, signInCustomer, TEST_NOW } from '#support/helpers.js';
+import { createOrderTestApp, type OrderTestApp } from '#support/order-app.js';
+import { customerByCompany, firstDeliveryDate, orderableCodes } from '#support/order-fixtures.js';
 import { minimumCasesMessage } from '../../../domain/order-minimum.js';
 import { staffOrderMessages } from '../../../domain/staff-order.js';
 import { auditEntries, orders } from '../../db/schema.js';

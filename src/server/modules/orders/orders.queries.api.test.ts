@@ -3,16 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signInAdmin,
-  signInCustomer,
-  TEST_NOW,
-  type TestApp,
-} from '../../../../tests/support/helpers.js';
-import { multipartFile } from '../../../../tests/support/multipart.js';
-import { customerByCompany, validOrderBody } from '../../../../tests/support/order-fixtures.js';
-import { statementsDuring } from '../../../../tests/support/statements.js';
+import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '#support/helpers.js';
+import { multipartFile } from '#support/multipart.js';
+import { customerByCompany, validOrderBody } from '#support/order-fixtures.js';
+import { statementsDuring } from '#support/statements.js';
 import { addDays, businessToday } from '../../../domain/business-date.js';
 import { compareDelivered, differenceCount } from '../../../domain/delivered.js';
 import {

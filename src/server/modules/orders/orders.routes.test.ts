@@ -4,19 +4,13 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  signInAdmin,
-  signInCustomer,
-  TEST_NOW,
-  type TestApp,
-} from '../../../../tests/support/helpers.js';
+import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '#support/helpers.js';
 import {
   customerByCompany,
   firstDeliveryDate,
   orderableCodes,
   validOrderBody,
-} from '../../../../tests/support/order-fixtures.js';
+} from '#support/order-fixtures.js';
 import { addDays } from '../../../domain/business-date.js';
 import { orderLines, orders, products } from '../../db/schema.js';
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signInAdmin, TEST_NOW, type TestApp } from '../../../../tests/support/helpers.js';
+import { createTestApp, signInAdmin, TEST_NOW, type TestApp } from '#support/helpers.js';
 import { OrderStatus } from '../../../domain/enums.js';
 import type { WebOrderListItem } from '../../../domain/regenerate.schema.js';
 import { orders } from '../../db/schema.js';

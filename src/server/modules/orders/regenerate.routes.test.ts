@@ -10,8 +10,8 @@ import {
   signInCustomer,
   TEST_NOW,
   type TestApp,
-} from '../../../../tests/support/helpers.js';
-import { createOrderTestApp, type OrderTestApp } from '../../../../tests/support/order-app.js';
+} from '#support/helpers.js';
+import { createOrderTestApp, type OrderTestApp } from '#support/order-app.js';
 import { addDays, businessToday } from '../../../domain/business-date.js';
 import type { WebOrderListItem } from '../../../domain/regenerate.schema.js';
 import { orders } from '../../db/schema.js';

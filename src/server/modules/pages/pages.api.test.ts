@@ -1,12 +1,6 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  sessionCookie,
-  signInCustomer,
-  TEST_ADMIN,
-  type TestApp,
-} from '../../../../tests/support/helpers.js';
+import { createTestApp, sessionCookie, signInCustomer, TEST_ADMIN, type TestApp } from '#support/helpers.js';
 
 /**
  * Issue 34: the customer pages are drawn on the server by the browser's own components, with

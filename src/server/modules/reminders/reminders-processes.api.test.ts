@@ -3,14 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createTestApp, dbKind, signInAdmin, TEST_NOW } from '../../../../tests/support/helpers.js';
-import {
-  addCustomerWithHistory,
-  addReminderType,
-  mailsTo,
-} from '../../../../tests/support/reminder-fixtures.js';
-import { startSmtpSink } from '../../../../tests/support/smtp-sink.js';
-import { testConfig } from '../../../../tests/support/test-config.js';
+import { createTestApp, dbKind, signInAdmin, TEST_NOW } from '#support/helpers.js';
+import { addCustomerWithHistory, addReminderType, mailsTo } from '#support/reminder-fixtures.js';
+import { startSmtpSink } from '#support/smtp-sink.js';
+import { testConfig } from '#support/test-config.js';
 import { buildApp } from '../../app.js';
 import { type Database, openDatabase } from '../../db/client.js';
 import { reminders } from '../../db/schema.js';

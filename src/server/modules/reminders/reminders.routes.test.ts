@@ -3,13 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  createTestApp,
-  signInAdmin,
-  signInCustomer,
-  TEST_NOW,
-  type TestApp,
-} from '../../../../tests/support/helpers.js';
+import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '#support/helpers.js';
 import {
   addCustomerWithHistory,
   addReminderType,
@@ -18,8 +12,8 @@ import {
   mailText,
   remindersOf,
   stopLinkIn,
-} from '../../../../tests/support/reminder-fixtures.js';
-import { startSmtpSink } from '../../../../tests/support/smtp-sink.js';
+} from '#support/reminder-fixtures.js';
+import { startSmtpSink } from '#support/smtp-sink.js';
 import { customers, orders } from '../../db/schema.js';
 import { runReminderCheck } from './reminders.js';
 
