@@ -29,9 +29,7 @@ import { runStatement } from '../orders/statements.js';
  * Orders and their cases per delivery date, web and imported (a line's units count as a part of a
  * case); a cancelled order (design.md 7.10) is nothing to deliver.
  */
-const ordersByDate = {
-  name: 'dashboard_orders_by_date',
-  text: `select to_char(o.delivery_date, 'YYYY-MM-DD') as "date", count(*)::int as "orders",
+const ordersByDate = `select to_char(o.delivery_date, 'YYYY-MM-DD') as "date", count(*)::int as "orders",
   coalesce(round(sum(l.cases), 1), 0)::float8 as "cases"
 from orders o
 left join lateral (
@@ -39,56 +37,43 @@ left join lateral (
   from order_lines ol where ol.order_id = o.id
 ) l on true
 where o.delivery_date = any($1::date[]) and o.status <> ${OrderStatus.Cancelled}
-group by o.delivery_date`,
-};
+group by o.delivery_date`;
 
 /**
  * Web orders created on each of the given business days and not cancelled since (issue 33); the
  * create_date index serves each day's range.
  */
-const webOrdersPerDay = {
-  name: 'dashboard_web_orders_per_day',
-  text: `select to_char(d, 'YYYY-MM-DD') as "date",
+const webOrdersPerDay = `select to_char(d, 'YYYY-MM-DD') as "date",
   (select count(*)::int from orders o
     where o.source = 'web' and o.status <> ${OrderStatus.Cancelled}
       and o.create_date >= (d::timestamp at time zone $2::text)
       and o.create_date < ((d + 1)::timestamp at time zone $2::text)) as "count"
-from unnest($1::date[]) d`,
-};
+from unnest($1::date[]) d`;
 
 /** The date rules of every customer type active customers have (null where the type is missing). */
-const typesInUse = {
-  name: 'dashboard_types',
-  text: `select distinct c.customer_type_id as "typeId", t.lead_hours as "leadHours",
+const typesInUse = `select distinct c.customer_type_id as "typeId", t.lead_hours as "leadHours",
   t.cutoff_hours as "cutoffHours", t.cutoff_minutes as "cutoffMinutes"
 from customers c left join customer_types t on t.id = c.customer_type_id
-where c.is_active`,
-};
+where c.is_active`;
 
 /**
  * Active customers with an order on any of the given dates (each type's next date and the dates
  * that say whether its weekday is usual), with those of their orders' dates. A customer with no
  * such order cannot be usual for the date, so nobody else is read. A cancelled order is no order.
  */
-const customersOnDates = {
-  name: 'dashboard_customers_on_dates',
-  text: `select c.id, c.company_id as "companyId", c.name, c.customer_type_id as "typeId",
+const customersOnDates = `select c.id, c.company_id as "companyId", c.name, c.customer_type_id as "typeId",
   string_agg(to_char(o.delivery_date, 'YYYY-MM-DD'), ',') as dates
 from orders o join customers c on c.id = o.customer_id
 where o.delivery_date = any($1::date[]) and c.is_active and o.status <> ${OrderStatus.Cancelled}
-group by c.id`,
-};
+group by c.id`;
 
 /** For the customers listed: the phone of their last order that had one, and their last delivery up to today. */
-const listedDetails = {
-  name: 'dashboard_listed_details',
-  text: `select u.id,
+const listedDetails = `select u.id,
   (select o.phone from orders o where o.customer_id = u.id and o.phone <> ''
     order by o.create_date desc limit 1) as phone,
   (select to_char(max(o.delivery_date), 'YYYY-MM-DD') from orders o
     where o.customer_id = u.id and o.delivery_date <= $2::date) as "lastDate"
-from unnest($1::int[]) u(id)`,
-};
+from unnest($1::int[]) u(id)`;
 
 /**
  * What needs staff ($1 today): the counts the Regenerate Orders screen acts on, and the short
@@ -100,9 +85,7 @@ from unnest($1::int[]) u(id)`,
  * all included), for the delivery dates of the last 7 days, today included; a cancelled order
  * has none (issue 33).
  */
-const attention = {
-  name: 'dashboard_attention_short',
-  text: `select count(*) filter (where o.mailed_at is null and o.mail_error is not null)::int as "mailFailed",
+const attention = `select count(*) filter (where o.mailed_at is null and o.mail_error is not null)::int as "mailFailed",
   count(*) filter (where o.exported_at is null and o.status <> 3)::int as "notExported",
   (select count(*)::int from orders w
     join order_lines ol on ol.order_id = w.id
@@ -112,8 +95,7 @@ const attention = {
       and exists (select 1 from order_delivered_lines listed where listed.order_id = w.id)
       and (coalesce(d.cases, 0) < ol.case_quantity or coalesce(d.units, 0) < ol.unit_quantity)
   ) as "shortLines"
-from orders o where o.source = 'web'`,
-};
+from orders o where o.source = 'web'`;
 
 interface TypeRow {
   typeId: number;

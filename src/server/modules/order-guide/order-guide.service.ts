@@ -7,7 +7,7 @@ import {
   TIMES_ORDERED_DATES,
 } from '../../../domain/order-guide.js';
 import type { Database } from '../../db/client.js';
-import { runStatement, type Statement } from '../orders/statements.js';
+import { runStatement } from '../orders/statements.js';
 
 /**
  * What the guide needs, in one statement ($1 customer, $2 today, $3 the delivery date ordered
@@ -26,9 +26,7 @@ import { runStatement, type Statement } from '../orders/statements.js';
  * (bench/notes/order-guide.md; a date goes out as 'YYYY-MM-DD').
  * No row when the customer does not exist.
  */
-const guideStatement: Statement = {
-  name: 'order-guide-listed',
-  text: `
+const guideStatement = `
 with recent as (
   select distinct delivery_date from orders o
   where customer_id = $1 and delivery_date < $2::text::date and status <> 3
@@ -59,8 +57,7 @@ select
   ) as lines,
   (select coalesce(json_agg(json_build_array(code, par)), '[]') from pars) as pars
 from customers c
-where c.id = $1`,
-};
+where c.id = $1`;
 
 interface GuideRow {
   products: [string, string, number, boolean][];

@@ -22,10 +22,7 @@ describe('a Web Conf # taken by an imported order', () => {
   const nextWebNum = async () => {
     const [seq] = await runStatement<{ lastValue: string; isCalled: boolean }>(
       t.database,
-      {
-        name: 'peek_web_order_num',
-        text: 'select last_value as "lastValue", is_called as "isCalled" from web_order_num_seq',
-      },
+      'select last_value as "lastValue", is_called as "isCalled" from web_order_num_seq',
       [],
     );
     return Number(seq!.lastValue) + (seq!.isCalled ? 1 : 0);

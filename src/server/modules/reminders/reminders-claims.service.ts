@@ -31,9 +31,7 @@ const claimedColumns = `r.id, r.customer_id as "customerId", to_char(r.delivery_
  * row is claimed for attempt 1 with a lease and due at once, so a process that dies before the
  * send leaves it to another round (decision 016).
  */
-const claimNew = {
-  name: 'reminders_claim_new',
-  text: `with claimed as (
+const claimNew = `with claimed as (
   insert into reminders (customer_id, delivery_date, order_by, email, claimed_at, attempts, next_attempt_at, sending_until)
   select u.customer_id, u.delivery_date, u.order_by, u.email, $5::timestamptz, 1, $5::timestamptz, $6::timestamptz
   from unnest($1::int[], $2::date[], $3::timestamptz[], $4::text[]) as u(customer_id, delivery_date, order_by, email)
@@ -43,8 +41,7 @@ const claimNew = {
   on conflict (customer_id, delivery_date) do nothing
   returning *
 )
-select ${claimedColumns} from claimed r join customers c on c.id = r.customer_id`,
-};
+select ${claimedColumns} from claimed r join customers c on c.id = r.customer_id`;
 
 export async function claimNewReminders(
   database: Database,
@@ -70,26 +67,20 @@ export async function claimNewReminders(
  * (FOR UPDATE SKIP LOCKED, a lease). A reminder whose cutoff passed, whose customer has
  * ordered for the date or opted out is given up first: it would arrive too late or unwanted.
  */
-const giveUpStale = {
-  name: 'reminders_give_up',
-  text: `update reminders r set next_attempt_at = null
+const giveUpStale = `update reminders r set next_attempt_at = null
 where r.sent_at is null and r.next_attempt_at is not null and (r.sending_until is null or r.sending_until <= $1)
   and (r.order_by <= $1
     or exists (select 1 from orders o where o.customer_id = r.customer_id and o.delivery_date = r.delivery_date
       and o.status <> 3)
-    or exists (select 1 from customers c where c.id = r.customer_id and (c.reminders_off or not c.is_active)))`,
-};
-const claimRetries = {
-  name: 'reminders_claim_retries',
-  text: `update reminders r set attempts = r.attempts + 1, sending_until = $2
+    or exists (select 1 from customers c where c.id = r.customer_id and (c.reminders_off or not c.is_active)))`;
+const claimRetries = `update reminders r set attempts = r.attempts + 1, sending_until = $2
 from customers c
 where c.id = r.customer_id and r.id in (
   select id from reminders
   where sent_at is null and next_attempt_at is not null and next_attempt_at <= $1
     and (sending_until is null or sending_until <= $1)
   order by next_attempt_at limit $3 for update skip locked)
-returning ${claimedColumns}`,
-};
+returning ${claimedColumns}`;
 
 export async function claimDueRetries(
   database: Database,

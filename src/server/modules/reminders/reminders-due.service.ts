@@ -34,9 +34,7 @@ export interface CandidateRow {
  * dates ahead have an order) and the email of their last order that had one. The subselects
  * read `orders` through its (customer, delivery date) and (customer, create date) indexes.
  */
-const candidates = {
-  name: 'reminders_candidates',
-  text: `select c.id, c.company_id as "companyId", c.name, c.customer_type_id as "typeId",
+const candidates = `select c.id, c.company_id as "companyId", c.name, c.customer_type_id as "typeId",
   c.is_active as "isActive", t.lead_hours as "leadHours", t.cutoff_hours as "cutoffHours",
   t.cutoff_minutes as "cutoffMinutes", t.reminder_hours as "reminderHours",
   (select coalesce(json_agg(distinct to_char(o.delivery_date, 'YYYY-MM-DD')), '[]')
@@ -45,8 +43,7 @@ const candidates = {
   (select o.email from orders o where o.customer_id = c.id and o.email <> ''
      order by o.create_date desc limit 1) as email
 from customers c join customer_types t on t.id = c.customer_type_id
-where t.reminder_hours > 0 and c.is_active and not c.reminders_off`,
-};
+where t.reminder_hours > 0 and c.is_active and not c.reminders_off`;
 
 export interface DueCustomerReminder extends DueReminder {
   customerId: number;
