@@ -190,6 +190,13 @@ describe("the order history import and the customer's web orders", () => {
       .from(orderDeliveredLines)
       .where(eq(orderDeliveredLines.orderId, order.id));
     expect(stored).toHaveLength(lines.length);
+
+    // Another line listed alone, still with nothing delivered: the lines kept from the earlier
+    // files count too, so the order stays Open.
+    const second = lines[1]!;
+    const alone = line(order.orderNum, order.deliveryDate, second.code, '', 0);
+    expect((await upload(alone)).json()).toMatchObject({ Unchanged: 1, Updated: 0 });
+    expect((await getOrder(order.id)).Status).toBe(OrderStatus.Open);
   });
 
   it('marks the order in the history list with the number of differences, once its delivery date has come', async () => {

@@ -48,8 +48,11 @@ const deliveredStatement = (source: string) => `
     select order_id, (cases > 0 or units > 0) as some from lines
     union all
     select d.order_id, (d.cases > 0 or d.units > 0) from order_delivered_lines d
+    -- \`not in\` (a hashed subplan; neither column is ever null), not \`not exists\`: the planner
+    -- sizes \`lines\` at a row and scanned it once for each stored line, a time that grew with
+    -- the square of the batch. The same for \`up\` in the counts below.
     where d.order_id in (select order_id from lines)
-      and not exists (select 1 from lines l where l.order_id = d.order_id and l.code = d.code)),
+      and (d.order_id, d.code) not in (select order_id, code from lines)),
   st as (
     update orders o set status = v.status
     from (
@@ -68,7 +71,7 @@ const deliveredStatement = (source: string) => `
     (select count(*) filter (where inserted) from up)::int as inserted,
     ((select count(*) filter (where not inserted) from up)
       + (select count(*) from lines l where l.order_id in (select id from st)
-           and not exists (select 1 from up where up.order_id = l.order_id and up.code = l.code)))::int
+           and (l.order_id, l.code) not in (select order_id, code from up)))::int
       as updated`;
 
 export interface DeliveredCounts {
@@ -92,7 +95,10 @@ export async function writeStagedDelivered(
       select o.id as order_id, s.code, coalesce(nullif(s.description, ''), p.description, '') as description,
              s.units_per_case, s.cases, s.units, s.line
       from ${stage} s
+      -- \`= any\` of the batch's numbers: the orders are found in the unique index, where the
+      -- join alone was planned as a scan of the whole table (order-history-import.service.ts).
       join orders o on o.order_num = s.order_num and o.source = 'web'
+        and o.order_num = any (array(select order_num from ${stage}))
       join customers c on c.id = o.customer_id and c.company_id = s.company_id
       left join products p on p.code = s.code`),
     [today],

@@ -100,8 +100,13 @@ function stageLine(r: OrderHistoryRow): string {
  */
 const applyBatch = `
   with nums as (select distinct order_num from ${STAGE}),
-  web as (
-    select o.order_num, o.customer_id from orders o join nums using (order_num) where o.source = 'web'),
+  stored as (
+    -- The batch's stored orders, each found by its number in the unique index (\`= any\` of an
+    -- array): joined to \`orders\` itself, they were planned as scans of the whole table, three
+    -- a batch, and the import slowed down as the table grew.
+    select id, order_num, customer_id, source, reference_po from orders
+    where order_num = any (array(select order_num from nums))),
+  web as (select order_num, customer_id from stored where source = 'web'),
   known as (
     -- An order number is one customer's (its owner): the stored order's, or for a new order its
     -- first line's. \`own\` is a column, not a comparison in \`src\`'s filter: the planner sizes a
@@ -111,7 +116,7 @@ const applyBatch = `
       select s.*, c.id as customer_id,
              coalesce(o.customer_id, first_value(c.id) over (partition by s.order_num order by s.line)) as owner_id
       from ${STAGE} s join customers c on c.company_id = s.company_id
-      left join orders o on o.order_num = s.order_num and o.source = 'import') k),
+      left join stored o on o.order_num = s.order_num and o.source = 'import') k),
   src as (select * from known where own and order_num not in (select order_num from web)),
   hdr as (
     insert into orders (customer_id, order_num, source, order_type, create_date, delivery_date, name, phone,
@@ -124,7 +129,7 @@ const applyBatch = `
              reference_po,
              case when delivery_date < $2::date then ${OrderStatus.Completed} else ${OrderStatus.Open} end as status
       from src order by order_num, line) h
-    left join orders o using (order_num)
+    left join stored o using (order_num)
     on conflict (order_num) do update set customer_id = excluded.customer_id,
       order_type = excluded.order_type, create_date = excluded.create_date,
       delivery_date = excluded.delivery_date, name = excluded.name, phone = excluded.phone,
@@ -139,7 +144,7 @@ const applyBatch = `
     -- New and changed orders come back from the upsert; unchanged ones were there before it.
     select n.order_num, coalesce(h.id, o.id) as id, coalesce(h.inserted, false) as new_order,
            coalesce(not h.inserted, false) as header_updated
-    from nums n left join hdr h using (order_num) left join orders o using (order_num)),
+    from nums n left join hdr h using (order_num) left join stored o using (order_num)),
   lines as (
     select distinct on (i.id, s.code) i.id as order_id, p.id as product_id, s.code,
            coalesce(nullif(s.description, ''), p.description, '') as description,
