@@ -1,15 +1,9 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import { businessToday } from '../../../domain/business-date.js';
 import { compareDelivered, type DeliveredLine, differenceCount } from '../../../domain/delivered.js';
 import { OrderStatus } from '../../../domain/enums.js';
 import { changeableUntil } from '../../../domain/order-change.js';
-import { totalUnits } from '../../../domain/order-lines.js';
-import type {
-  OrderDetail,
-  OrderList,
-  OrderProduct,
-  OrderSummary,
-} from '../../../domain/order-view.schema.js';
+import type { OrderDetail, OrderList, OrderSummary } from '../../../domain/order-view.schema.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
   customers,
@@ -20,6 +14,8 @@ import {
   orders,
 } from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';
+import { deliveryDifferences } from './delivery-differences.service.js';
+import { toProduct } from './order-product.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 /** An order line's row; `isReturn` is set only by the order history import (issue 43), web orders never have one. */
@@ -121,67 +117,6 @@ export async function customerOrders(
         deliveryDifferences: differences.get(r.id) ?? null,
       }),
     ),
-  };
-}
-
-/** Per order a file has listed, how many of its lines were delivered otherwise than ordered. */
-async function deliveryDifferences(db: DbOrTx, orderIds: number[]): Promise<Map<number, number>> {
-  const counts = new Map<number, number>();
-  if (orderIds.length === 0) return counts;
-  const delivered = await db
-    .select()
-    .from(orderDeliveredLines)
-    .where(inArray(orderDeliveredLines.orderId, orderIds))
-    .orderBy(asc(orderDeliveredLines.code));
-  const listed = [...new Set(delivered.map((d) => d.orderId))];
-  if (listed.length === 0) return counts;
-  const lines = await db
-    .select()
-    .from(orderLines)
-    .where(inArray(orderLines.orderId, listed))
-    .orderBy(asc(orderLines.id));
-  const ordered = byOrder(lines, toProduct);
-  const got = byOrder(delivered, (d) => ({
-    Code: d.code,
-    Description: d.description,
-    Cases: d.cases,
-    Units: d.units,
-  }));
-  for (const id of listed)
-    counts.set(id, differenceCount(compareDelivered(ordered.get(id) ?? [], got.get(id)!)));
-  return counts;
-}
-
-/** Rows grouped by their order, each mapped, in the order they came. */
-function byOrder<R extends { orderId: number }, T>(rows: R[], map: (row: R) => T): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const row of rows) {
-    const group = groups.get(row.orderId);
-    if (group) group.push(map(row));
-    else groups.set(row.orderId, [map(row)]);
-  }
-  return groups;
-}
-
-function toProduct(l: Omit<OrderLineRow, 'id' | 'orderId'>): OrderProduct {
-  const t = totalUnits({
-    unitsPerCase: l.unitsPerCase,
-    caseQuantity: l.caseQuantity,
-    unitQuantity: l.unitQuantity,
-    isCaseOnly: l.isCaseOnly,
-  });
-  return {
-    Code: l.code,
-    Description: l.description,
-    UnitsPerCase: l.unitsPerCase,
-    IsCaseOnly: l.isCaseOnly,
-    CaseQuantity: l.caseQuantity,
-    UnitQuantity: l.unitQuantity,
-    Cases: l.caseQuantity,
-    Units: l.unitQuantity,
-    TotalUnits: t,
-    // A credit from the ERP's file (issue 43): the history shows the line as a return.
-    ...(l.isReturn ? { IsReturn: true } : {}),
   };
 }
 
