@@ -262,8 +262,14 @@ export const dayLabel = (iso: string) =>
 
 /** Opens a customer menu entry (behind the burger on a phone). */
 export async function openCustomerMenu(page: Page, entry: string) {
-  if (isPhone(page)) await page.getByRole('button', { name: 'Toggle menu' }).click();
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: entry }).click();
+  const link = page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: entry });
+  if (isPhone(page)) {
+    await page.getByRole('button', { name: 'Toggle menu' }).click();
+    // The drawer slides in: clicked while it moves, the link is "outside of the viewport" and
+    // Playwright's retries can chase it until the test times out (seen once in CI on a phone).
+    await expect(link).toBeInViewport();
+  }
+  await link.click();
   // Off the menu: a hovered menu entry is not what axe should judge.
   await page.mouse.move(0, (page.viewportSize()?.height ?? 800) - 1);
 }
