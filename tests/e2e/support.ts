@@ -269,7 +269,12 @@ export async function openCustomerMenu(page: Page, entry: string) {
     // Playwright's retries can chase it until the test times out (seen once in CI on a phone).
     await expect(link).toBeInViewport();
   }
+  const newTab = (await link.getAttribute('target')) === '_blank';
   await link.click();
+  // The route has moved when the menu marks the entry as the current page. Without this wait a
+  // caller could act on the page it left: on a phone, the next toggle opened the drawer just
+  // before the route change closed it again (seen once in CI).
+  if (!newTab) await expect(link).toHaveAttribute('aria-current', 'page');
   // Off the menu: a hovered menu entry is not what axe should judge.
   await page.mouse.move(0, (page.viewportSize()?.height ?? 800) - 1);
 }
