@@ -41,6 +41,18 @@ export const SessionSchema = z.object({
 });
 export type Session = z.infer<typeof SessionSchema>;
 
+/** One signed-in device of the caller (GET Sessions, decision 066). */
+export const DeviceSessionSchema = z.object({
+  Id: z.string(),
+  /** "Chrome on Android", from the device's User-Agent at sign-in. */
+  Device: z.string(),
+  /** ISO timestamp, moved on at most once a minute. */
+  LastSeen: z.string(),
+  /** This device. */
+  Current: z.boolean(),
+});
+export type DeviceSession = z.infer<typeof DeviceSessionSchema>;
+
 /** The error body of every non-2xx answer (design.md section 2). */
 export const ApiErrorSchema = z.object({
   ErrorMessage: z.string(),

@@ -30,6 +30,8 @@ interface Ctx {
   adminId: number;
   /** A customer who is neither A nor B (the reminder stop link's page names its customer). */
   otherId: number;
+  /** A second device's session of the staff user: nobody else's to end. */
+  adminOtherSession: string;
 }
 
 // Shorthands: who gets in where.
@@ -50,6 +52,16 @@ const rows: Record<string, Row> = {
     body: () => ({ User: 'nobody', Password: 'wrong-password' }),
   },
   'POST /api/v1/Logout': anyone(204),
+  'POST /api/v1/Logout/Everywhere': { nobody: 401, a: 204, b: 204, admin: 204 },
+  'GET /api/v1/Sessions': { nobody: 401, a: 200, b: 200, admin: 200 },
+  // One of the caller's own sessions only (decision 066): a customer cannot end staff's.
+  'DELETE /api/v1/Session/{id}': {
+    nobody: 401,
+    a: 404,
+    b: 404,
+    admin: 204,
+    url: (c) => `/api/v1/Session/${c.adminOtherSession}`,
+  },
   'GET /api/v1/Session': anyone(200),
   'GET /api/v1/Footer': anyone(200),
   'POST /api/v1/Footer': { ...adminOnly(200), body: () => ({ Footer: '<p>Matrix</p>' }) },
@@ -215,6 +227,7 @@ describe('permission matrix', () => {
       messageId: message!.id,
       adminId: admin!.id,
       otherId: other!.id,
+      adminOtherSession: '',
     };
     cookies = await signInAll();
     const doc = await readOpenApi(t.app);
@@ -224,12 +237,22 @@ describe('permission matrix', () => {
   });
   afterAll(() => t.close());
 
-  const signInAll = async () => ({
-    nobody: '',
-    a: await signInCustomer(t.app, 1001, 60601),
-    b: await signInCustomer(t.app, 6001, 60611),
-    admin: await signInAdmin(t.app),
-  });
+  const signInAll = async () => {
+    // The staff user's second device first: a row's Logout/Everywhere ends it with the rest.
+    const second = await signInAdmin(t.app);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/Sessions',
+      headers: { cookie: second },
+    });
+    ctx.adminOtherSession = (listed.json() as { Id: string; Current: boolean }[]).find((s) => s.Current)!.Id;
+    return {
+      nobody: '',
+      a: await signInCustomer(t.app, 1001, 60601),
+      b: await signInCustomer(t.app, 6001, 60611),
+      admin: await signInAdmin(t.app),
+    };
+  };
 
   it('has a row for every route in the OpenAPI document, and no row for a route that is gone', () => {
     expect(routes.length).toBeGreaterThan(30);
@@ -257,7 +280,8 @@ describe('permission matrix', () => {
       if (caller === 'a') expect(res.body).not.toContain(names.b);
       if (caller === 'b') expect(res.body).not.toContain(names.a);
     }
-    // Logout ends every session of the account (decision 022): the rows after it sign in again.
-    if (route === 'POST /api/v1/Logout') cookies = await signInAll();
+    // These end the callers' sessions (decision 066): the rows after them sign in again.
+    if (route === 'POST /api/v1/Logout' || route === 'POST /api/v1/Logout/Everywhere')
+      cookies = await signInAll();
   });
 });

@@ -12,11 +12,12 @@ import { adminUsers, customers } from '../../src/server/db/schema.js';
 import { hashPassword } from '../../src/server/modules/auth/auth.service.js';
 
 /**
- * Issue 15, item 4: sessions are stateless encrypted cookies, so a cookie copied before logout
- * (or before a password or zip code change) kept working. Each account now has a session
- * version in the database, carried in the cookie and checked with the account on every request
- * (decision 022). Two app instances on one database stand for two processes: the cookie is
- * issued by one and replayed on the other, through real sockets.
+ * Issue 15, item 4: a cookie copied before logout (or before a password or zip code change)
+ * must not keep working. Issue 36: signing out ends this device's session only, and "sign out
+ * everywhere" or ending one session from the list ends them at once on every process. Each
+ * device has a session row in the database, named by the cookie and read with the account on
+ * every request (decision 066). Two app instances on one database stand for two processes: the
+ * cookie is issued by one and replayed on the other, through real sockets.
  */
 describe('sessions end everywhere when the account says so', () => {
   let t: TestApp;
@@ -42,12 +43,21 @@ describe('sessions end everywhere when the account says so', () => {
     await t.close();
   });
 
-  const call = (app: 0 | 1, method: string, path: string, cookie: string, body?: unknown) =>
+  const phone =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+  const call = (
+    app: 0 | 1,
+    method: string,
+    path: string,
+    cookie: string,
+    body?: unknown,
+    userAgent?: string,
+  ) =>
     request(`${bases[app]}/api/v1/${path}`, {
       method,
       body,
       localAddress: loopbackAddress(),
-      headers: cookie ? { cookie } : {},
+      headers: { ...(cookie ? { cookie } : {}), ...(userAgent ? { 'user-agent': userAgent } : {}) },
     });
   const session = (a: { cookies: string[] }) => a.cookies.find((c) => c.startsWith('bev_session='))!;
 
@@ -94,6 +104,69 @@ describe('sessions end everywhere when the account says so', () => {
     );
     expect((await call(1, 'POST', 'Logout', cookie)).status).toBe(204);
     expect(await customerReads(1, next, row.companyId)).toEqual([200, 200]);
+  });
+
+  it("signs out this device only; the customer's other device stays signed in on either process", async () => {
+    const { row, cookie: tablet } = await newCustomer();
+    const signIn = await call(
+      1,
+      'POST',
+      'Authenticate',
+      '',
+      { CompanyId: row.companyId, Zipcode: row.zipcode },
+      phone,
+    );
+    const managerPhone = session(signIn);
+    expect((await call(0, 'POST', 'Logout', tablet)).status).toBe(204);
+    expect(await customerReads(1, tablet, row.companyId)).toEqual([401, 401]);
+    expect(await customerReads(1, managerPhone, row.companyId)).toEqual([200, 200]);
+    expect(await customerReads(0, managerPhone, row.companyId)).toEqual([200, 200]);
+  });
+
+  it('lists the devices, ends one from another process at once, then signs out everywhere', async () => {
+    const { row, cookie: tablet } = await newCustomer();
+    const login = { CompanyId: row.companyId, Zipcode: row.zipcode };
+    const phoneCookie = session(await call(1, 'POST', 'Authenticate', '', login, phone));
+    const third = session(await call(0, 'POST', 'Authenticate', '', login));
+
+    const listed = await call(1, 'GET', 'Sessions', phoneCookie);
+    expect(listed.status).toBe(200);
+    const devices = JSON.parse(listed.body) as {
+      Id: string;
+      Device: string;
+      LastSeen: string;
+      Current: boolean;
+    }[];
+    expect(devices).toHaveLength(3);
+    expect(devices[0]!.Current).toBe(true);
+    expect(devices.filter((d) => d.Current)).toEqual([
+      expect.objectContaining({ Device: 'Chrome on Android', LastSeen: TEST_NOW.toISOString() }),
+    ]);
+    // The list names the device, never the cookie's value.
+    expect(listed.body).not.toContain(phoneCookie.split('=')[1]!.slice(0, 20));
+
+    // The phone ends the tablet's session; the tablet is out at once on the other process.
+    const tabletId = JSON.parse((await call(0, 'GET', 'Sessions', tablet)).body).find(
+      (d: { Current: boolean }) => d.Current,
+    ).Id;
+    expect((await call(1, 'DELETE', `Session/${tabletId}`, phoneCookie)).status).toBe(204);
+    expect(await customerReads(0, tablet, row.companyId)).toEqual([401, 401]);
+    expect(await customerReads(0, third, row.companyId)).toEqual([200, 200]);
+    // Ended already, or another account's: not found, and nothing else ends.
+    expect((await call(1, 'DELETE', `Session/${tabletId}`, phoneCookie)).status).toBe(404);
+    const other = await newCustomer();
+    const otherId = JSON.parse((await call(0, 'GET', 'Sessions', other.cookie)).body)[0].Id;
+    expect((await call(1, 'DELETE', `Session/${otherId}`, phoneCookie)).status).toBe(404);
+    expect(await customerReads(1, other.cookie, other.row.companyId)).toEqual([200, 200]);
+
+    // Everywhere: every device of this customer's shared sign-in, on both processes; not the other's.
+    expect((await call(0, 'POST', 'Logout/Everywhere', third)).status).toBe(204);
+    expect(await customerReads(1, phoneCookie, row.companyId)).toEqual([401, 401]);
+    expect(await customerReads(1, third, row.companyId)).toEqual([401, 401]);
+    expect(await customerReads(0, other.cookie, other.row.companyId)).toEqual([200, 200]);
+    // Nobody cannot sign everyone out or list anything.
+    expect((await call(0, 'POST', 'Logout/Everywhere', '')).status).toBe(401);
+    expect((await call(0, 'GET', 'Sessions', phoneCookie)).status).toBe(401);
   });
 
   it('ends the sessions of a customer whose zip code changed (POST Customer and the import)', async () => {

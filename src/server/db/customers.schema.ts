@@ -51,8 +51,6 @@ export const customers = pgTable(
     name: text('name').notNull(),
     zipcode: integer('zipcode').notNull(),
     isActive: boolean('is_active').notNull().default(true),
-    /** Raised to end every session of the customer (logout, a new zip code, deactivation: decision 022). */
-    sessionVersion: integer('session_version').notNull().default(0),
     /** No cutoff reminder mails (design.md 7.4): set by the mail's stop link or by staff. */
     remindersOff: boolean('reminders_off').notNull().default(false),
   },

@@ -59,11 +59,36 @@ export const adminUsers = pgTable(
     phone: text('phone').notNull().default(''),
     fax: text('fax').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
-    /** Raised to end every session of the user (logout, a new password, deactivation: decision 022). */
-    sessionVersion: integer('session_version').notNull().default(0),
   },
   // User names are unique without regard to case: 'Admin' and 'admin' are one person.
   (t) => [uniqueIndex('admin_users_user_name_key').on(sql`lower(${t.userName})`)],
+);
+
+/**
+ * One row per signed-in device (decision 066): the session cookie carries the row's id, and a
+ * request is signed in while its row exists. Signing out deletes this device's row; "sign out
+ * everywhere", a new zip code or password and deactivation delete the account's rows (the last
+ * three in triggers, so every path that writes them is covered). Exactly one account: the
+ * customer of the shared sign-in, or a staff user.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    adminUserId: integer('admin_user_id').references(() => adminUsers.id, { onDelete: 'cascade' }),
+    /** What the device said it is, for the list of sessions ("Chrome on Android"). */
+    device: text('device').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    /** Moved on at most once a minute by the requests of the session. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('sessions_customer_id_idx').on(t.customerId),
+    index('sessions_admin_user_id_idx').on(t.adminUserId),
+    index('sessions_started_at_idx').on(t.startedAt),
+    check('sessions_one_account', sql`num_nonnulls(${t.customerId}, ${t.adminUserId}) = 1`),
+  ],
 );
 
 /** Days without deliveries (design.md 7.2): one per date, named for customers ("Thanksgiving Day"). */

@@ -1,15 +1,19 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.js';
-import { adminUsers, customers } from '../db/schema.js';
+import { adminUsers, customers, sessions } from '../db/schema.js';
 import { forbidden, notFound, unauthorized } from '../lib/http-error.js';
+import { sessionLive, touchSession } from '../modules/auth/sessions.service.js';
 import type { SessionPrincipal } from './session.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type AdminUserRow = typeof adminUsers.$inferSelect;
 
-export type Principal = { role: 'customer'; customer: CustomerRow } | { role: 'admin'; user: AdminUserRow };
+/** The caller, with the id of the device's session (decision 066). */
+export type Principal =
+  | { role: 'customer'; customer: CustomerRow; sessionId: string }
+  | { role: 'admin'; user: AdminUserRow; sessionId: string };
 
 export type Role = 'customer' | 'admin';
 
@@ -24,7 +28,7 @@ declare module 'fastify' {
      * Use it as `onRequest`, so that it runs before body validation: nobody learns the rules.
      */
     requireRole(...roles: Role[]): preHandlerAsyncHookHandler;
-    /** The caller, checked against the database: an inactive or deleted account counts as nobody. */
+    /** The caller, checked against the database: an ended session or an inactive account counts as nobody. */
     loadPrincipal(request: FastifyRequest): Promise<Principal | null>;
   }
 }
@@ -32,24 +36,12 @@ declare module 'fastify' {
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('principal', undefined);
 
-  // Every request of a signed-in caller reads its account: prepared once, so the query is
-  // not built again for each request (on PostgreSQL, parsed and planned once per connection).
-  let reads: ReturnType<typeof accountReads> | undefined;
-
   app.decorate('loadPrincipal', async (request: FastifyRequest): Promise<Principal | null> => {
     if (request.principal !== undefined) return request.principal;
     const saved = request.session.get('principal');
-    let principal: Principal | null = null;
-    reads ??= accountReads(app.db);
-    if (saved?.role === 'customer') {
-      const [row] = await reads.customer.execute({ id: saved.customerId });
-      if (row && sessionStillValid(saved, row)) principal = { role: 'customer', customer: row };
-    } else if (saved?.role === 'admin') {
-      const [row] = await reads.admin.execute({ id: saved.userId });
-      if (row && sessionStillValid(saved, row)) principal = { role: 'admin', user: row };
-    }
-    // Deactivated, deleted, logged out or given a new secret since sign-in: access ends on the
-    // next request, not at cookie expiry.
+    const principal = saved?.sid ? await principalOf(app.db, saved, app.now()) : null;
+    // Signed out on this device or everywhere, deactivated, given a new zip code or password, or
+    // a working day old: access ends on the next request, not at cookie expiry.
     if (saved && !principal) request.session.delete();
     request.principal = principal;
     return principal;
@@ -64,23 +56,36 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
-function accountReads(db: Db) {
-  const id = sql.placeholder('id');
-  return {
-    customer: db.select().from(customers).where(eq(customers.id, id)).limit(1).prepare('auth_customer'),
-    admin: db.select().from(adminUsers).where(eq(adminUsers.id, id)).limit(1).prepare('auth_admin'),
-  };
-}
-
 /**
- * The account read for a session is still the one that signed in: active, and its session
- * version unchanged since (logout, a new zip code or password, deactivation raise it: decision 022).
+ * The account of a live session: the session row and the account in one read, the account
+ * active, the row the cookie's own and less than a working day old. Moves the row's last seen on.
  */
-export function sessionStillValid(
-  saved: SessionPrincipal,
-  row: { isActive: boolean; sessionVersion: number },
-): boolean {
-  return row.isActive && row.sessionVersion === (saved.v ?? 0);
+async function principalOf(db: Db, saved: SessionPrincipal, now: Date): Promise<Principal | null> {
+  const session = eq(sessions.id, saved.sid);
+  let principal: Principal | null = null;
+  let seen: { startedAt: Date; lastSeenAt: Date } | undefined;
+  if (saved.role === 'customer') {
+    const [row] = await db
+      .select({ account: customers, startedAt: sessions.startedAt, lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .innerJoin(customers, eq(customers.id, sessions.customerId))
+      .where(and(session, eq(sessions.customerId, saved.customerId)))
+      .limit(1);
+    if (row?.account.isActive) principal = { role: 'customer', customer: row.account, sessionId: saved.sid };
+    seen = row;
+  } else if (saved.role === 'admin') {
+    const [row] = await db
+      .select({ account: adminUsers, startedAt: sessions.startedAt, lastSeenAt: sessions.lastSeenAt })
+      .from(sessions)
+      .innerJoin(adminUsers, eq(adminUsers.id, sessions.adminUserId))
+      .where(and(session, eq(sessions.adminUserId, saved.userId)))
+      .limit(1);
+    if (row?.account.isActive) principal = { role: 'admin', user: row.account, sessionId: saved.sid };
+    seen = row;
+  }
+  if (!principal || !seen || !sessionLive(seen.startedAt, now)) return null;
+  await touchSession(db, saved.sid, seen.lastSeenAt, now);
+  return principal;
 }
 
 /**

@@ -4,13 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * What the encrypted session cookie carries: who signed in, and the account's session version
- * at sign-in (`v`). Raising the version in the database ends every earlier session of that
- * account on every process (decision 022). A cookie from before versions had none reads as 0.
+ * What the encrypted session cookie carries: who signed in and the id of the device's session
+ * row (`sid`). A request is signed in while that row exists (decision 066); a cookie from before
+ * session rows has none and is signed out.
  */
 export type SessionPrincipal =
-  | { role: 'customer'; customerId: number; v?: number }
-  | { role: 'admin'; userId: number; v?: number };
+  | { sid: string; role: 'customer'; customerId: number }
+  | { sid: string; role: 'admin'; userId: number };
 
 declare module '@fastify/secure-session' {
   interface SessionData {
@@ -19,12 +19,12 @@ declare module '@fastify/secure-session' {
 }
 
 export const SESSION_COOKIE = 'bev_session';
-/** A signed-in session lasts a working day; signing in again renews it. */
+/** A signed-in session lasts a working day from sign-in; signing in again starts a new one. */
 export const SESSION_SECONDS = 12 * 60 * 60;
 
 /**
- * Sessions are encrypted cookies (libsodium secretbox) so that any process with the same
- * SESSION_SECRET can read them: the server keeps no session state (design.md section 1).
+ * The cookie is encrypted (libsodium secretbox), so it cannot be forged or read by the browser;
+ * what it names, the session row, lives in the database that every process shares (decision 066).
  */
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secret: string }) => {
   await app.register(secureSession, {

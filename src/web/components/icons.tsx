@@ -249,3 +249,10 @@ export const IconCalendar = (p: IconProps) => (
     <path d="M16 3v4M8 3v4M4 11h16" />
   </Svg>
 );
+
+export const IconDevices = (p: IconProps) => (
+  <Svg {...p}>
+    <rect x="9" y="3" width="9" height="16" rx="1.5" />
+    <path d="M6 8H4.5A1.5 1.5 0 0 0 3 9.5v9A1.5 1.5 0 0 0 4.5 20H12M12.5 16h1" />
+  </Svg>
+);

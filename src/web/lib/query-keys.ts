@@ -14,6 +14,8 @@ function area<const Name extends string>(name: Name) {
 
 export const queryKeys = {
   session: ['session'] as const,
+  /** GET Sessions: the caller's signed-in devices (decision 066). */
+  deviceSessions: ['deviceSessions'] as const,
   /** The staff home's card: what the sign-in limits saw in the last 24 hours. */
   signInAttacks: ['signInAttacks'] as const,
   /** GET Dashboard: the staff home's figures of the day (design.md 7.8). */

@@ -4,12 +4,16 @@ import { z } from 'zod';
 import {
   AdminLoginSchema,
   CustomerLoginSchema,
+  DeviceSessionSchema,
   SessionCustomerSchema,
   SessionSchema,
   SessionUserSchema,
 } from '../../../domain/auth.schema.js';
-import { HttpError } from '../../lib/http-error.js';
-import { endSessions, toSessionCustomer, toSessionUser } from './auth.service.js';
+import { HttpError, notFound } from '../../lib/http-error.js';
+import { errorResponses } from '../../lib/route-schemas.js';
+import type { Principal } from '../../plugins/auth.js';
+import { toSessionCustomer, toSessionUser } from './auth.service.js';
+import { endSession, endSessionsOf, listSessions, type SessionOwner } from './sessions.service.js';
 import { signInRateLimit, signIns } from './sign-in.js';
 
 const ErrorBody = z.object({
@@ -17,9 +21,18 @@ const ErrorBody = z.object({
   Errors: z.array(z.object({ Field: z.string(), Message: z.string() })).optional(),
 });
 
+const noContent = z.null().describe('Done');
+
+/** Whose sessions a caller's are: the shared sign-in's customer, or the staff user. */
+const ownerOf = (p: Principal): SessionOwner =>
+  p.role === 'customer'
+    ? { role: 'customer', customerId: p.customer.id }
+    : { role: 'admin', userId: p.user.id };
+
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signIn = signIns(app);
+  const signedIn = app.requireRole('customer', 'admin');
 
   r.post(
     '/Authenticate',
@@ -61,14 +74,67 @@ export async function authRoutes(app: FastifyInstance) {
 
   r.post(
     '/Logout',
-    { schema: { tags: ['Sign-in'], summary: 'Ends the session' } },
+    { schema: { tags: ['Sign-in'], summary: "Ends this device's session", response: { 204: noContent } } },
     async (request, reply) => {
-      // Ends this session and every other of the account, here and on every process (decision
-      // 022); only a session still valid may, so a cookie that has already ended cannot end the next.
-      const saved = request.session.get('principal');
-      if (saved && (await app.loadPrincipal(request))) await endSessions(app.db, saved);
+      // Only this device (decision 066); the account's other devices stay signed in. A cookie
+      // whose session has already ended ends nothing.
+      const p = await app.loadPrincipal(request);
+      if (p) await endSession(app.db, ownerOf(p), p.sessionId);
       request.session.delete();
-      return reply.code(204).send();
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.post(
+    '/Logout/Everywhere',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['Sign-in'],
+        summary: 'Ends every session of the caller: the staff user, or every device of the shared sign-in',
+        response: { 204: noContent, ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      await endSessionsOf(app.db, ownerOf(request.principal!));
+      request.session.delete();
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.get(
+    '/Sessions',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['Sign-in'],
+        summary: "The caller's signed-in devices: this one first, then the most recently seen",
+        response: { 200: z.array(DeviceSessionSchema), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      const p = request.principal!;
+      reply.header('cache-control', 'no-store');
+      return listSessions(app.db, ownerOf(p), p.sessionId, app.now());
+    },
+  );
+
+  r.delete(
+    '/Session/:id',
+    {
+      onRequest: signedIn,
+      schema: {
+        tags: ['Sign-in'],
+        summary: "Ends one of the caller's sessions (this device's too)",
+        params: z.object({ id: z.string().max(64) }),
+        response: { 204: noContent, ...errorResponses(401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const p = request.principal!;
+      if (!(await endSession(app.db, ownerOf(p), request.params.id))) throw notFound('Session');
+      if (request.params.id === p.sessionId) request.session.delete();
+      return reply.code(204).send(null);
     },
   );
 

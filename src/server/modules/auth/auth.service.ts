@@ -6,7 +6,6 @@ import { normalizeUserName } from '../../../domain/user-name.js';
 import type { DbOrTx } from '../../db/client.js';
 import { adminUsers, customers } from '../../db/schema.js';
 import type { AdminUserRow, CustomerRow } from '../../plugins/auth.js';
-import type { SessionPrincipal } from '../../plugins/session.js';
 
 /** argon2id with the library's defaults (m=19 MiB, t=2, p=1: OWASP's minimum), about 12 ms a hash here. */
 export const hashPassword = (password: string) => hash(password);
@@ -47,29 +46,6 @@ export async function findCustomerForLogin(
     )
     .limit(1);
   return row ?? null;
-}
-
-/** Raises the account's session version: every session signed in before ends (decision 022). */
-export async function endSessions(db: DbOrTx, principal: SessionPrincipal): Promise<void> {
-  if (principal.role === 'customer')
-    await db
-      .update(customers)
-      .set({ sessionVersion: sql`${customers.sessionVersion} + 1` })
-      .where(eq(customers.id, principal.customerId));
-  else
-    await db
-      .update(adminUsers)
-      .set({ sessionVersion: sql`${adminUsers.sessionVersion} + 1` })
-      .where(eq(adminUsers.id, principal.userId));
-}
-
-export async function adminSessionVersion(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ v: adminUsers.sessionVersion })
-    .from(adminUsers)
-    .where(eq(adminUsers.id, userId))
-    .limit(1);
-  return row?.v ?? 0;
 }
 
 export function toSessionCustomer(c: CustomerRow): SessionCustomer {

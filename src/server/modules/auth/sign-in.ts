@@ -4,11 +4,12 @@ import {
   customerLoginMessages,
   tooManyAttemptsMessage,
 } from '../../../domain/auth.schema.js';
+import { deviceName } from '../../../domain/device-name.js';
 import { normalizeUserName } from '../../../domain/user-name.js';
 import type { AdminUserRow, CustomerRow } from '../../plugins/auth.js';
-import type { SessionPrincipal } from '../../plugins/session.js';
 import { findCustomerForLogin, verifyAdmin } from './auth.service.js';
 import { deviceCookies } from './device-cookie.js';
+import { type SessionOwner, startSession as startSessionRow } from './sessions.service.js';
 
 export type SignInResult<T> = { ok: true; account: T } | { ok: false; status: 401 | 429; message: string };
 
@@ -19,12 +20,12 @@ export type SignInResult<T> = { ok: true; account: T } | { ok: false; status: 40
 export function signIns(app: FastifyInstance) {
   const devices = deviceCookies(app.config.sessionSecret);
 
-  async function attempt<T extends { id: number; sessionVersion: number }>(
+  async function attempt<T extends { id: number }>(
     request: FastifyRequest,
     reply: FastifyReply,
     account: string,
     find: () => Promise<T | null | undefined>,
-    principal: (found: T) => SessionPrincipal,
+    owner: (found: T) => SessionOwner,
     failed: string,
   ): Promise<SignInResult<T>> {
     const result = await app.loginThrottle.attempt(request.ip, account, find, {
@@ -37,7 +38,7 @@ export function signIns(app: FastifyInstance) {
       request.log.info({ account }, 'sign-in failed');
       return { ok: false, status: 401, message: failed };
     }
-    startSession(request, principal(found));
+    await startSession(app, request, owner(found));
     devices.set(request, reply, account, app.now().getTime());
     return { ok: true, account: found };
   }
@@ -49,7 +50,7 @@ export function signIns(app: FastifyInstance) {
         reply,
         `customer:${companyId}`,
         () => findCustomerForLogin(app.db, companyId, zipcode),
-        (c) => ({ role: 'customer', customerId: c.id, v: c.sessionVersion }),
+        (c) => ({ role: 'customer', customerId: c.id }),
         customerLoginMessages.failed,
       ),
     admin: (request: FastifyRequest, reply: FastifyReply, user: string, password: string) =>
@@ -59,17 +60,21 @@ export function signIns(app: FastifyInstance) {
         // One count per account however its name is typed (full-width letters are the same name).
         `admin:${normalizeUserName(user).toLowerCase()}`,
         () => verifyAdmin(app.db, user, password),
-        (u) => ({ role: 'admin', userId: u.id, v: u.sessionVersion }),
+        (u) => ({ role: 'admin', userId: u.id }),
         adminLoginMessages.failed,
       ),
   };
 }
 
-function startSession(request: FastifyRequest, principal: SessionPrincipal) {
-  // A new cookie at every sign-in (no fixation), Secure when the request came over HTTPS.
+/**
+ * A new session for this device: a row of its own (decision 066) and a new cookie naming it (no
+ * fixation), Secure when the request came over HTTPS.
+ */
+export async function startSession(app: FastifyInstance, request: FastifyRequest, owner: SessionOwner) {
+  const sid = await startSessionRow(app.db, owner, deviceName(request.headers['user-agent']), app.now());
   request.session.regenerate();
   request.session.options({ secure: request.protocol === 'https' });
-  request.session.set('principal', principal);
+  request.session.set('principal', { ...owner, sid });
 }
 
 /** Any address, right or wrong credentials: a ceiling against scripted floods. */

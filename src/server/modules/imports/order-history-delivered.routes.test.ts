@@ -25,6 +25,12 @@ describe("the order history import and the customer's web orders", () => {
     customer = await signInCustomer(t.app, 1001, 60601);
   });
   afterAll(async () => t.close());
+  /** Moves the server's clock; a session lasts a working day on it (decision 066), so both sign in again. */
+  async function setClock(at: Date) {
+    now = at;
+    admin = await signInAdmin(t.app);
+    customer = await signInCustomer(t.app, 1001, 60601);
+  }
 
   const upload = (content: string, query = '') => {
     const body = multipartFile(content, { fileName: 'history.txt' });
@@ -68,7 +74,7 @@ describe("the order history import and the customer's web orders", () => {
     `${date}\t1001\tBlue Heron\t${date}\t${orderNum}\tPat\t3125550142\tREG\t${code}\t${description}\t24\t${units}\t${cases}\n`;
 
   it('records the delivered lines, Open before the delivery date and Completed on it, ordered lines untouched', async () => {
-    now = TEST_NOW;
+    await setClock(TEST_NOW);
     const { order, lines } = await placeOrder('erp-short');
     expect(lines.length).toBeGreaterThanOrEqual(2);
     expect((await getOrder(order.id)).Delivered).toBeNull();
@@ -115,7 +121,7 @@ describe("the order history import and the customer's web orders", () => {
     // On the delivery date (6 in the morning there) the same file completes the order: its two
     // lines count Updated (the status is the order's, as an imported order's header is), the ERP's
     // own order is unchanged.
-    now = new Date(`${order.deliveryDate}T06:00:00-06:00`);
+    await setClock(new Date(`${order.deliveryDate}T06:00:00-06:00`));
     const preview = await upload(file, '?dryRun=1');
     expect(await tableChecksums(t.db)).toEqual(again);
     const { DryRun, Changes, ...previewReport } = preview.json();
@@ -155,7 +161,7 @@ describe("the order history import and the customer's web orders", () => {
   });
 
   it('sets NoDelivery when every delivered line is 0, whatever the date, and previews it exactly', async () => {
-    now = TEST_NOW;
+    await setClock(TEST_NOW);
     const { order, lines } = await placeOrder('erp-nothing');
     const file = lines.map((l) => line(order.orderNum, order.deliveryDate, l.code, '', 0)).join('');
     const before = await tableChecksums(t.db);
@@ -201,14 +207,14 @@ describe("the order history import and the customer's web orders", () => {
 
   it('marks the order in the history list with the number of differences, once its delivery date has come', async () => {
     // Before their delivery dates the files' lines are confirmations: nothing is marked (issue 33).
-    now = TEST_NOW;
+    await setClock(TEST_NOW);
     const before = (
       await t.app.inject({ method: 'GET', url: '/api/v1/Orders/1001', headers: { cookie: customer } })
     ).json();
     expect(
       before.Orders.filter((o: { DeliveryDifferences: number | null }) => o.DeliveryDifferences),
     ).toEqual([]);
-    now = new Date('2026-12-31T12:00:00-06:00');
+    await setClock(new Date('2026-12-31T12:00:00-06:00'));
     const list = (
       await t.app.inject({ method: 'GET', url: '/api/v1/Orders/1001', headers: { cookie: customer } })
     ).json();

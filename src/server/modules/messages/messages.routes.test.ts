@@ -199,9 +199,11 @@ describe('messages', () => {
     it("reads today on the business calendar, not the server's", async () => {
       clock = new Date('2026-06-16T03:00:00Z'); // 22:00 on the 15th in Chicago, the 16th in UTC
       try {
-        expect((await shown(1)).map((m) => m.Id)).toContain(ids['type 1, today only']);
+        // Twelve hours on: the morning's session has ended (decision 066).
+        const staff = await signInAdmin(t.app);
+        expect((await shown(1, staff)).map((m) => m.Id)).toContain(ids['type 1, today only']);
         clock = new Date('2026-06-16T06:00:00Z'); // 01:00 on the 16th in Chicago
-        const next = (await shown(1)).map((m) => m.Id);
+        const next = (await shown(1, staff)).map((m) => m.Id);
         expect(next).toContain(ids['type 1, from tomorrow']);
         expect(next).not.toContain(ids['type 1, today only']);
       } finally {

@@ -208,14 +208,14 @@ describe('GET Customer/{id}/OrderGuide on the next business day', () => {
   // Nothing is written overnight, yet every figure counts back from a new day.
   it('counts back from the new day', async () => {
     const { id } = await standardGuideCustomer(t.db, today);
-    const cookie = await signInCustomer(t.app, 4701, 60701);
-    // The same delivery date asked for on both days.
+    // The same delivery date asked for on both days, each day in a session of its own (a
+    // session lasts a working day: decision 066).
     const date = addDays(today, 7);
-    const get = () =>
+    const get = async () =>
       t.app.inject({
         method: 'GET',
         url: `/api/v1/Customer/${id}/OrderGuide?date=${date}`,
-        headers: { cookie },
+        headers: { cookie: await signInCustomer(t.app, 4701, 60701) },
       });
     expect((await get()).json().DeliveryDates.at(-1)).toBe(addDays(today, -3));
     now = new Date(TEST_NOW.getTime() + 86_400_000);

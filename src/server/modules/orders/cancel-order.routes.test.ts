@@ -149,11 +149,13 @@ describe('POST Order/{id}/Cancel: a cancel before the cutoff (design.md 7.10)', 
     const sheet = async () => {
       clock = new Date('2026-12-01T10:00:00-06:00');
       try {
+        // Days on, in a session of that day (a session lasts a working day: decision 066).
+        const later = await signInCustomer(t.app);
         return (
           await calls.call(
             'GET',
-            `/Order/${(await calls.call('GET', '/Session', customer)).json().Customer.Id}/Worksheet`,
-            customer,
+            `/Order/${(await calls.call('GET', '/Session', later)).json().Customer.Id}/Worksheet`,
+            later,
           )
         ).json();
       } finally {
@@ -161,6 +163,9 @@ describe('POST Order/{id}/Cancel: a cancel before the cutoff (design.md 7.10)', 
       }
     };
     expect((await sheet()).DeliveryDates).toContain(monday);
+    // That day's sign-in cleared the sessions older than a working day, this morning's too.
+    expect((await calls.cancel(customer, id)).statusCode).toBe(401);
+    customer = await signInCustomer(t.app);
     expect((await calls.cancel(customer, id)).statusCode).toBe(200);
     const after = await sheet();
     expect(after.DeliveryDates).not.toContain(monday);

@@ -52,9 +52,8 @@ describe('statements per request on the ordering hot paths', () => {
     t.db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds));
   const get = (url: string, as = cookie) => t.app.inject({ method: 'GET', url, headers: { cookie: as } });
 
-  // The guard's read of the whole account (a route's own read of a customer names its columns).
-  const isAccountRead = (text: string) =>
-    /^select .*"session_version".* from "customers" where "customers"\."id" = \$1/.test(text);
+  // The guard's read of the device's session with the whole account (decision 066).
+  const isAccountRead = (text: string) => /^select .* from "sessions" inner join "customers" on/.test(text);
 
   it('GET Orders/{companyId}: the account, the customer, the orders with their counts, and what files delivered', async () => {
     let status = 0;

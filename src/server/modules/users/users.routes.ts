@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { UserSaveSchema, UserSchema } from '../../../domain/user.schema.js';
 import { adminErrors, errorResponses, idParams } from '../../lib/route-schemas.js';
 import { auditActor } from '../audit/audit.js';
-import { adminSessionVersion } from '../auth/auth.service.js';
+import { startSession } from '../auth/sign-in.js';
 import { deleteUser, getUser, listUsers, saveUser } from './users.service.js';
 
 const tags = ['Users'];
@@ -67,13 +67,10 @@ export async function userRoutes(app: FastifyInstance) {
         acting,
         auditActor(request.principal, app.now),
       );
-      // A new password ends the user's sessions (decision 022); an admin who set their own keeps this one.
+      // A new password ends the user's sessions (decision 066); an admin who set their own
+      // continues on this device in a new one.
       if (user.Id === acting && request.body.Password)
-        request.session.set('principal', {
-          role: 'admin',
-          userId: acting,
-          v: await adminSessionVersion(app.db, acting),
-        });
+        await startSession(app, request, { role: 'admin', userId: acting });
       return reply.code(created ? 201 : 200).send(user);
     },
   );

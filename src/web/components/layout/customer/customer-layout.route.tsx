@@ -2,6 +2,7 @@ import { AppShell, Container, Drawer, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { startTransition, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { DevicesDialog } from '../../../features/auth/components/devices-dialog';
 import { useBelow } from '../../../lib/use-below';
 import { paths } from '../../../paths';
 import { breakpoints } from '../../../theme';
@@ -27,6 +28,8 @@ export function Component() {
 function CustomerFrame() {
   const isMobile = useBelow(breakpoints.customerNav);
   const [menuOpened, menu] = useDisclosure(false);
+  // Here, not in the menu: on a phone the menu's drawer unmounts as it closes.
+  const [devicesOpened, devices] = useDisclosure(false);
   const { pathname } = useLocation();
 
   // A tap on a menu entry navigates; the drawer should not stay over the new screen.
@@ -56,7 +59,7 @@ function CustomerFrame() {
       {!isMobile && (
         <AppShell.Navbar p="sm">
           <AppShell.Section grow component={ScrollArea}>
-            <CustomerNav />
+            <CustomerNav onOpenDevices={devices.open} />
           </AppShell.Section>
         </AppShell.Navbar>
       )}
@@ -68,9 +71,10 @@ function CustomerFrame() {
           title="Menu"
           padding="sm"
         >
-          <CustomerNav onNavigate={menu.close} />
+          <CustomerNav onNavigate={menu.close} onOpenDevices={devices.open} />
         </Drawer>
       )}
+      <DevicesDialog opened={devicesOpened} onClose={devices.close} signedOutTo={paths.customerLogin} />
       <AppShell.Main id={MAIN_ID} tabIndex={-1}>
         <Container size="lg" px={0}>
           <Outlet />

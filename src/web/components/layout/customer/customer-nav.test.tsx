@@ -5,7 +5,7 @@ import { CustomerNav } from './customer-nav';
 
 /** Which entry of the customer's menu says "you are here" (aria-current), by address. */
 const current = async (path: string) => {
-  renderOrderRoutes([{ path: '/order/*', element: <CustomerNav /> }], path);
+  renderOrderRoutes([{ path: '/order/*', element: <CustomerNav onOpenDevices={() => {}} /> }], path);
   await screen.findByRole('navigation', { name: 'Main menu' });
   return screen.queryAllByRole('link', { current: 'page' }).map((l) => l.textContent);
 };

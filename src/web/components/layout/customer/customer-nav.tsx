@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSignedInCustomer } from '../../../features/auth/api/get-session';
 import { paths } from '../../../paths';
-import { IconCart, IconClipboard, IconHistory, IconMessage } from '../../icons';
+import { IconCart, IconClipboard, IconDevices, IconHistory, IconMessage } from '../../icons';
 
 interface Entry {
   label: string;
@@ -13,8 +13,14 @@ interface Entry {
   activePrefix: string;
 }
 
-/** Spec section 2's customer side menu, in its order. */
-export function CustomerNav({ onNavigate }: { onNavigate?: () => void }) {
+/** Spec section 2's customer side menu, in its order, then the signed-in devices (issue 36). */
+export function CustomerNav({
+  onNavigate,
+  onOpenDevices,
+}: {
+  onNavigate?: () => void;
+  onOpenDevices: () => void;
+}) {
   const customer = useSignedInCustomer();
   const { pathname: path, search } = useLocation();
   // Changing a placed order (design.md 7.10) is the form at /order/form/0?change=: it belongs to
@@ -63,6 +69,15 @@ export function CustomerNav({ onNavigate }: { onNavigate?: () => void }) {
         active={pathname === paths.orderHome}
         aria-current={pathname === paths.orderHome ? 'page' : undefined}
         onClick={onNavigate}
+      />
+      <NavLink
+        component="button"
+        label="Signed-in Devices"
+        leftSection={<IconDevices />}
+        onClick={() => {
+          onNavigate?.();
+          onOpenDevices();
+        }}
       />
     </Stack>
   );

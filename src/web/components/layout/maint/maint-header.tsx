@@ -1,7 +1,9 @@
 import { ActionIcon, Burger, Button, Group, Menu, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { DevicesDialog } from '../../../features/auth/components/devices-dialog';
 import { paths } from '../../../paths';
-import { IconArrowLeft, IconChevronDown, IconDots, IconFilter } from '../../icons';
+import { IconArrowLeft, IconChevronDown, IconDevices, IconDots, IconFilter } from '../../icons';
 import { useFilterDrawer } from '../filter-drawer';
 import { LogoutButton } from '../logout-button';
 import { useRouteTitle } from '../route-title';
@@ -24,6 +26,7 @@ export function MaintHeader({ compact, navIsDrawer, navOpened, onToggleNav }: Ma
   const title = useRouteTitle() ?? 'Maintenance';
   const navigate = useNavigate();
   const filter = useFilterDrawer();
+  const [devicesOpened, setDevicesOpened] = useState(false);
 
   return (
     <Group h="100%" px={compact ? 'xs' : 'md'} gap="xs" wrap="nowrap" justify="space-between">
@@ -92,8 +95,17 @@ export function MaintHeader({ compact, navIsDrawer, navOpened, onToggleNav }: Ma
                 {e.label}
               </Menu.Item>
             ))}
+            <Menu.Divider />
+            <Menu.Item leftSection={<IconDevices size={16} />} onClick={() => setDevicesOpened(true)}>
+              Signed-in Devices
+            </Menu.Item>
           </Menu.Dropdown>
         </Menu>
+        <DevicesDialog
+          opened={devicesOpened}
+          onClose={() => setDevicesOpened(false)}
+          signedOutTo={paths.orderHome}
+        />
         <LogoutButton compact={compact} to={paths.orderHome} />
       </Group>
     </Group>
