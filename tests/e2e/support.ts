@@ -269,8 +269,8 @@ export async function openCustomerMenu(page: Page, entry: string) {
   let href: string | null = null;
   let newTab = false;
   const click = async () => {
-    href = await link.getAttribute('href');
-    newTab = (await link.getAttribute('target')) === '_blank';
+    href = await link.getAttribute('href', { timeout: 3_000 });
+    newTab = (await link.getAttribute('target', { timeout: 3_000 })) === '_blank';
     await link.click({ timeout: 3_000 });
   };
   if (isPhone(page)) {
