@@ -21,6 +21,7 @@ function order(i: number): OrderSummary {
     ReferencePO: '',
     Status: 1,
     EnteredBy: null,
+    PlacedBy: 'Shared sign-in',
     ProductCount: 3,
     TotalCases: 5,
     DeliveryDifferences: null,

@@ -35,6 +35,7 @@ const order = (Id: number, OrderNum: string, CompanyId: number, CreateDate: stri
   ExportedAt: null,
   MailedAt: null,
   EnteredBy: null,
+  PlacedBy: 'Shared sign-in',
   Status: 1,
 });
 const orders = [

@@ -33,6 +33,7 @@ const order: OrderDetail = {
   ReferencePO: '',
   Status: 1,
   EnteredBy: null,
+  PlacedBy: 'Shared sign-in',
   ProductCount: 2,
   TotalCases: 4,
   DeliveryDifferences: null,
