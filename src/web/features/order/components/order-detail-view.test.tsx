@@ -79,6 +79,23 @@ describe('OrderDetailView', () => {
   });
 
   it.each([
+    ['the shared sign-in', order, 'Shared sign-in'],
+    ['staff', { ...order, EnteredBy: 'dana.k', PlacedBy: 'dana.k' }, 'Entered by dana.k'],
+  ])('says who placed it: %s', (_who, detail, shown) => {
+    renderDetail(detail, false);
+    const field = screen.getByTestId('detail-placed-by');
+    expect(field.textContent).toBe(shown);
+    expect(field.previousElementSibling?.textContent).toBe('Placed By');
+    expect(screen.queryAllByText(/dana\.k/).length).toBeLessThanOrEqual(1);
+  });
+
+  it("says nothing of who placed the ERP's history", () => {
+    renderDetail({ ...order, IsWebOrder: false, PlacedBy: null }, true);
+    expect(screen.queryByTestId('detail-placed-by')).toBeNull();
+    expect(screen.queryByText('Placed By')).toBeNull();
+  });
+
+  it.each([
     ['a phone', true],
     ['a desk', false],
   ])('lists an order the ERP has not listed yet as ordered, under Products (%s)', (_where, isPhone) => {
