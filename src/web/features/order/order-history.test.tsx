@@ -158,6 +158,9 @@ describe('orders history', { timeout: 15_000 }, () => {
       expect(within(rows[2]!).queryByTestId('order-placed-by')).toBeNull();
       // Said once: "Entered by" is no longer a line of its own beside it.
       expect(within(rows[1]!).getAllByText(/dana\.k/)).toHaveLength(1);
+      // A narrow column breaks between "Entered by" and the name, never inside "sign-in".
+      expect(within(rows[0]!).getByText('Shared sign-in').style.whiteSpace).toBe('nowrap');
+      expect(within(rows[1]!).getByText('Entered by').style.whiteSpace).toBe('nowrap');
       if (phone) {
         // On the card, beside the order's time, with no separator left over for the ERP's order.
         expect(within(rows[0]!).getByText(/^Ordered /).textContent).toBe(

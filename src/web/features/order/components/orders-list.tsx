@@ -1,4 +1,5 @@
-import { Anchor, Badge, Box, Button, Group, Paper, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { orderStatusName } from '../../../../domain/enums';
 import type { OrderSummary } from '../../../../domain/order-view.schema';
@@ -7,7 +8,7 @@ import { CardList } from '../../../components/card-list';
 import { IconCopy, IconEye } from '../../../components/icons';
 import { paths } from '../../../paths';
 import { formatDate, formatDateTime } from '../order-time';
-import { placedByLabel } from '../placed-by-label';
+import { placedByLabel, placedByPieces } from '../placed-by-label';
 
 export type OrdersListState = 'loading' | 'error' | 'empty' | 'rows';
 
@@ -44,8 +45,18 @@ const detailPath = (id: number, forStaff: boolean) =>
  * staff took by phone (7.5); nothing for the ERP's history.
  */
 function PlacedBy({ order }: { order: OrderSummary }) {
-  const label = placedByLabel(order);
-  return label ? <span data-testid="order-placed-by">{label}</span> : null;
+  const pieces = placedByPieces(order);
+  if (pieces.length === 0) return null;
+  return (
+    <span data-testid="order-placed-by">
+      {pieces.map((piece, i) => (
+        <Fragment key={piece}>
+          {i > 0 && ' '}
+          <span style={{ whiteSpace: 'nowrap' }}>{piece}</span>
+        </Fragment>
+      ))}
+    </span>
+  );
 }
 
 /**
@@ -198,10 +209,7 @@ export function OrdersList({ orders, state, isPhone, showReferencePO, forStaff =
                 <Table.Td>{o.Name}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPhone(o.Phone)}</Table.Td>
                 <Table.Td>
-                  {/* Never a word a line ("Entered / by / admin"). */}
-                  <Box miw="5.25rem">
-                    <PlacedBy order={o} />
-                  </Box>
+                  <PlacedBy order={o} />
                 </Table.Td>
                 {showReferencePO && <Table.Td>{o.ReferencePO}</Table.Td>}
                 <Table.Td ta="right">{o.ProductCount}</Table.Td>
