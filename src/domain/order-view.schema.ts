@@ -50,6 +50,11 @@ export const OrderSummarySchema = z.object({
   Status: z.number().int(),
   /** The staff user who entered the order for the customer (design.md 7.5); null when the customer did. */
   EnteredBy: z.string().nullable(),
+  /**
+   * Who placed it (design.md 8.2): `Shared sign-in` for the customer's shared sign-in, the staff
+   * user's name for a staff order (EnteredBy); null for the ERP's imported history.
+   */
+  PlacedBy: z.string().nullable(),
   ProductCount: z.number().int(),
   TotalCases: z.number().int(),
   /** True when every line of the order is a return (a credit the ERP's file gave, issue 43). */

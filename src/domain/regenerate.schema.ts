@@ -96,6 +96,8 @@ export const WebOrderListItemSchema = z.object({
   MailedAt: z.string().nullable(),
   /** The staff user who entered the order for the customer (design.md 7.5); null when the customer did. */
   EnteredBy: z.string().nullable(),
+  /** Who placed it (design.md 8.2): `Shared sign-in`, or the staff user's name for a staff order. */
+  PlacedBy: z.string().nullable(),
   /** OrderStatus (enums.ts); 3 is Cancelled (design.md 7.10): its file is never written again. */
   Status: z.number().int(),
 });

@@ -101,8 +101,3 @@ export function orderFor(caller: OrderCaller, body: unknown): OrderFor {
     };
   return { ok: true, customerId: named, byStaff: true, overrideLeadTime: override };
 }
-
-/** "Entered by admin": how the screens name who typed a staff order. */
-export function enteredByLabel(enteredBy: string | null | undefined): string | null {
-  return enteredBy ? `Entered by ${enteredBy}` : null;
-}

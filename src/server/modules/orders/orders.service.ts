@@ -16,6 +16,7 @@ import {
 import { notFound } from '../../lib/http-error.js';
 import { deliveryDifferences } from './delivery-differences.service.js';
 import { toProduct } from './order-product.js';
+import { placedBy } from './placed-by.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 /** An order line's row; `isReturn` is set only by the order history import (issue 43), web orders never have one. */
@@ -66,6 +67,7 @@ export function toSummary(r: SummaryRow): OrderSummary {
     ReferencePO: r.referencePo,
     Status: r.status,
     EnteredBy: r.enteredBy,
+    PlacedBy: placedBy(r),
     ProductCount: Number(r.productCount),
     TotalCases: Number(r.totalCases),
     IsReturn: r.isReturn ?? false,

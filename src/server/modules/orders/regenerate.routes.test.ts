@@ -61,6 +61,7 @@ describe('Regenerate Orders', () => {
         'MailedAt',
         'Name',
         'OrderNum',
+        'PlacedBy',
         'ReferencePO',
         'Status',
       ].sort(),

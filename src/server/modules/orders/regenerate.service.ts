@@ -12,6 +12,7 @@ import { customers, orders } from '../../db/schema.js';
 import { HttpError, unprocessable } from '../../lib/http-error.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { regenerateExportFile } from './export-claim.js';
+import { placedBy } from './placed-by.js';
 
 /** The filter text as itself inside LIKE: `%`, `_` and `\` match only themselves. */
 export function escapeLike(text: string): string {
@@ -78,6 +79,7 @@ export async function listWebOrders(db: Db, filter: WebOrderFilter, tz: string):
     ExportedAt: r.exportedAt?.toISOString() ?? null,
     MailedAt: r.mailedAt?.toISOString() ?? null,
     EnteredBy: r.enteredBy,
+    PlacedBy: placedBy({ source: 'web', enteredBy: r.enteredBy }),
     Status: r.status,
   }));
 }

@@ -36,6 +36,7 @@ const placed: OrderDetail = {
   ReferencePO: '',
   Status: 1,
   EnteredBy: null,
+  PlacedBy: 'Shared sign-in',
   ProductCount: 1,
   TotalCases: 3,
   DeliveryDifferences: null,

@@ -37,6 +37,7 @@ const copied: CopiedOrder = {
   ReferencePO: '',
   Status: 1,
   EnteredBy: null,
+  PlacedBy: 'Shared sign-in',
   ProductCount: 1,
   TotalCases: 4,
   DeliveryDifferences: null,

@@ -21,6 +21,7 @@ function order(i: number): OrderSummary {
     ReferencePO: '',
     Status: 1,
     EnteredBy: null,
+    PlacedBy: 'Shared sign-in',
     ProductCount: 3,
     TotalCases: 5,
     DeliveryDifferences: null,
@@ -85,6 +86,7 @@ describe('orders history', { timeout: 15_000 }, () => {
       'Delivery Date',
       'Name',
       'Phone',
+      'Placed By',
       'Products',
       'Cases',
       'Status',
@@ -134,6 +136,40 @@ describe('orders history', { timeout: 15_000 }, () => {
     ]);
     expect(screen.getByText('PO-7781')).toBeTruthy();
   });
+
+  it.each([
+    ['a desk', false],
+    ['a phone', true],
+  ])(
+    'says who placed each order: the shared sign-in, staff, nobody for the ERP history (%s)',
+    async (_w, phone) => {
+      restoreViewport = stubViewport(phone);
+      const orders = [
+        order(0),
+        { ...order(1), EnteredBy: 'dana.k', PlacedBy: 'dana.k' },
+        { ...order(2), OrderNum: '5512', IsWebOrder: false, PlacedBy: null },
+      ];
+      mockApi({ 'GET Orders/1001': { status: 200, body: { DeliveryDates: [], Orders: orders } } });
+      renderHistory();
+      await screen.findByText('W100100');
+      const rows = screen.getAllByTestId('order-row');
+      expect(within(rows[0]!).getByTestId('order-placed-by').textContent).toBe('Shared sign-in');
+      expect(within(rows[1]!).getByTestId('order-placed-by').textContent).toBe('Entered by dana.k');
+      expect(within(rows[2]!).queryByTestId('order-placed-by')).toBeNull();
+      // Said once: "Entered by" is no longer a line of its own beside it.
+      expect(within(rows[1]!).getAllByText(/dana\.k/)).toHaveLength(1);
+      // A narrow column breaks between "Entered by" and the name, never inside "sign-in".
+      expect(within(rows[0]!).getByText('Shared sign-in').style.whiteSpace).toBe('nowrap');
+      expect(within(rows[1]!).getByText('Entered by').style.whiteSpace).toBe('nowrap');
+      if (phone) {
+        // On the card, beside the order's time, with no separator left over for the ERP's order.
+        expect(within(rows[0]!).getByText(/^Ordered /).textContent).toBe(
+          'Ordered 06/30/2026 02:57 PM · Shared sign-in',
+        );
+        expect(within(rows[2]!).getByText(/^Ordered /).textContent).toBe('Ordered 06/28/2026 02:57 PM');
+      }
+    },
+  );
 
   it('shows 15 orders a page as cards on a phone', async () => {
     restoreViewport = stubViewport(true);

@@ -60,11 +60,12 @@ const columns: DataTableColumn<WebOrderListItem>[] = [
     nowrap: true,
   },
   {
-    // Orders staff took by phone for the customer (design.md 7.5); the customer's own say so.
-    key: 'EnteredBy',
-    header: 'Entered By',
-    sortBy: (o) => o.EnteredBy ?? '',
-    render: (o) => o.EnteredBy ?? 'Customer',
+    // Who placed it (design.md 8.2): the staff user who took it by phone (7.5), or the
+    // customer's shared sign-in.
+    key: 'PlacedBy',
+    header: 'Placed By',
+    sortBy: (o) => o.PlacedBy ?? '',
+    render: (o) => o.PlacedBy ?? '',
     nowrap: true,
   },
   {

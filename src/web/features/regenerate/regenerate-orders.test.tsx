@@ -35,6 +35,7 @@ const order = (Id: number, OrderNum: string, CompanyId: number, CreateDate: stri
   ExportedAt: null,
   MailedAt: null,
   EnteredBy: null,
+  PlacedBy: 'Shared sign-in',
   Status: 1,
 });
 const orders = [
@@ -44,7 +45,7 @@ const orders = [
     ReferencePO: 'PO-77123',
     MailedAt: '2025-03-03T15:01:00Z',
   },
-  order(15, 'W000015', 2002, '2025-03-02T15:00:00Z'),
+  { ...order(15, 'W000015', 2002, '2025-03-02T15:00:00Z'), EnteredBy: 'dana.k', PlacedBy: 'dana.k' },
 ];
 
 /**
@@ -157,6 +158,17 @@ describe('Regenerate Orders', { timeout: 20_000 }, () => {
       },
       { timeout: 3000 },
     );
+  });
+
+  it('says who placed each order: the shared sign-in, or the staff user who entered it', async () => {
+    stubApi(200);
+    renderScreen();
+    const table = await screen.findByRole('table', { name: 'Web orders' });
+    expect(within(table).getByRole('columnheader', { name: /Placed By/ })).toBeTruthy();
+    expect(within(table).queryByRole('columnheader', { name: /Entered By/ })).toBeNull();
+    const row = (num: string) => within(table).findByRole('row', { name: new RegExp(num) });
+    expect(within(await row('W000011')).getByRole('cell', { name: 'Shared sign-in' })).toBeTruthy();
+    expect(within(await row('W000015')).getByRole('cell', { name: 'dana.k' })).toBeTruthy();
   });
 
   it('lists the orders never exported in one tap, and all of them again in another', async () => {

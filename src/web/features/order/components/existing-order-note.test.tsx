@@ -20,6 +20,7 @@ const summary = (Id: number, ProductCount: number, over: Partial<OrderSummary> =
   ReferencePO: '',
   Status: 1,
   EnteredBy: null,
+  PlacedBy: 'Shared sign-in',
   ProductCount,
   TotalCases: 3,
   DeliveryDifferences: null,

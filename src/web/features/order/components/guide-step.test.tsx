@@ -75,6 +75,7 @@ const summary = {
   ReferencePO: '',
   Status: 99,
   EnteredBy: null,
+  PlacedBy: 'Shared sign-in',
   ProductCount: 3,
   TotalCases: 7,
   DeliveryDifferences: null,

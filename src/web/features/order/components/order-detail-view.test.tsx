@@ -33,6 +33,7 @@ const order: OrderDetail = {
   ReferencePO: '',
   Status: 1,
   EnteredBy: null,
+  PlacedBy: 'Shared sign-in',
   ProductCount: 2,
   TotalCases: 4,
   DeliveryDifferences: null,
@@ -75,6 +76,23 @@ describe('OrderDetailView', () => {
     );
     expect(screen.getAllByTestId('line-return')).toHaveLength(1);
     expect(screen.getByTestId('line-return').textContent).toBe('Return');
+  });
+
+  it.each([
+    ['the shared sign-in', order, 'Shared sign-in'],
+    ['staff', { ...order, EnteredBy: 'dana.k', PlacedBy: 'dana.k' }, 'Entered by dana.k'],
+  ])('says who placed it: %s', (_who, detail, shown) => {
+    renderDetail(detail, false);
+    const field = screen.getByTestId('detail-placed-by');
+    expect(field.textContent).toBe(shown);
+    expect(field.previousElementSibling?.textContent).toBe('Placed By');
+    expect(screen.queryAllByText(/dana\.k/).length).toBeLessThanOrEqual(1);
+  });
+
+  it("says nothing of who placed the ERP's history", () => {
+    renderDetail({ ...order, IsWebOrder: false, PlacedBy: null }, true);
+    expect(screen.queryByTestId('detail-placed-by')).toBeNull();
+    expect(screen.queryByText('Placed By')).toBeNull();
   });
 
   it.each([

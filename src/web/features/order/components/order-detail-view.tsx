@@ -3,15 +3,16 @@ import { formatCompanyId } from '../../../../domain/company-id';
 import { orderStatusName } from '../../../../domain/enums';
 import type { OrderDetail } from '../../../../domain/order-view.schema';
 import { formatPhone } from '../../../../domain/phone';
-import { enteredByLabel } from '../../../../domain/staff-order';
 import { formatDate, formatDateTime } from '../order-time';
+import { placedByLabel } from '../placed-by-label';
 import { DeliveredView } from './delivered-view';
 import { type HeaderField, OrderHeaderView } from './order-header-view';
 import { OrderLinesView } from './order-lines-view';
 
 /**
  * One order, read-only: its header and products, for the customer's detail and staff's alike.
- * An order staff entered says so ("Entered by admin", design.md 7.5); staff also see whose it is.
+ * It says who placed it (design.md 8.2): "Shared sign-in", or for an order staff entered "Entered
+ * by admin" (7.5); nothing for the ERP's history. Staff also see whose it is.
  * Once the ERP's file lists it, its products are listed once, what was delivered beside what was
  * ordered (7.12); until then, as ordered.
  */
@@ -37,8 +38,8 @@ export function OrderDetailView({
     { label: 'Email', value: order.Email },
   ];
   if (order.ReferencePO) fields.push({ label: 'Reference PO', value: order.ReferencePO });
-  const entered = enteredByLabel(order.EnteredBy);
-  if (entered) fields.push({ label: 'Staff order', value: entered, testId: 'detail-entered-by' });
+  const placedBy = placedByLabel(order);
+  if (placedBy) fields.push({ label: 'Placed By', value: placedBy, testId: 'detail-placed-by' });
   return (
     <>
       <OrderHeaderView fields={fields} />

@@ -1,13 +1,14 @@
 import { Anchor, Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { orderStatusName } from '../../../../domain/enums';
 import type { OrderSummary } from '../../../../domain/order-view.schema';
 import { formatPhone } from '../../../../domain/phone';
-import { enteredByLabel } from '../../../../domain/staff-order';
 import { CardList } from '../../../components/card-list';
 import { IconCopy, IconEye } from '../../../components/icons';
 import { paths } from '../../../paths';
 import { formatDate, formatDateTime } from '../order-time';
+import { placedByLabel, placedByPieces } from '../placed-by-label';
 
 export type OrdersListState = 'loading' | 'error' | 'empty' | 'rows';
 
@@ -39,15 +40,31 @@ const staffStateText: typeof stateText = {
 const detailPath = (id: number, forStaff: boolean) =>
   forStaff ? paths.maintOrder(id) : paths.orderHistoryDetail(id);
 
-/** "Entered by admin" under an order staff took by phone (design.md 7.5). */
-function EnteredBy({ order }: { order: OrderSummary }) {
-  const label = enteredByLabel(order.EnteredBy);
-  return label ? (
-    <Text fz="xs" c="dimmed" data-testid="order-entered-by">
-      {label}
-    </Text>
-  ) : null;
+/**
+ * Who placed the order (design.md 8.2): "Shared sign-in", or "Entered by admin" for an order
+ * staff took by phone (7.5); nothing for the ERP's history.
+ */
+function PlacedBy({ order }: { order: OrderSummary }) {
+  const pieces = placedByPieces(order);
+  if (pieces.length === 0) return null;
+  return (
+    <span data-testid="order-placed-by">
+      {pieces.map((piece, i) => (
+        <Fragment key={piece}>
+          {i > 0 && ' '}
+          <span style={{ whiteSpace: 'nowrap' }}>{piece}</span>
+        </Fragment>
+      ))}
+    </span>
+  );
 }
+
+/**
+ * "11/25/2026 10:00 AM", the time under the date where the table is narrow: with Placed By
+ * (design.md 8.2) the history fits a 1280 px desk that way. A no-break space keeps "10:00 AM"
+ * whole; the date has no place to break.
+ */
+const orderedAt = (iso: string) => formatDateTime(iso).replace(/ (AM|PM)$/, '\u00a0$1');
 
 /** The mark of a credit the ERP's history file gave (issue 43): its cases came back, not bought. */
 function ReturnMark({ order }: { order: OrderSummary }) {
@@ -150,11 +167,12 @@ export function OrdersList({ orders, state, isPhone, showReferencePO, forStaff =
             {showReferencePO && o.ReferencePO && <Text fz="sm">Reference PO {o.ReferencePO}</Text>}
             <Text fz="xs" c="dimmed">
               Ordered {formatDateTime(o.CreateDate)}
+              {placedByLabel(o) && ' · '}
+              <PlacedBy order={o} />
             </Text>
             <Text fz="sm">
               {o.Name} · {formatPhone(o.Phone)}
             </Text>
-            <EnteredBy order={o} />
             <Group mt={6} grow>
               <Actions order={o} compact forStaff={forStaff} />
             </Group>
@@ -174,6 +192,7 @@ export function OrdersList({ orders, state, isPhone, showReferencePO, forStaff =
               <Table.Th>Delivery Date</Table.Th>
               <Table.Th>Name</Table.Th>
               <Table.Th>Phone</Table.Th>
+              <Table.Th>Placed By</Table.Th>
               {showReferencePO && <Table.Th>Reference PO</Table.Th>}
               <Table.Th ta="right">Products</Table.Th>
               <Table.Th ta="right">Cases</Table.Th>
@@ -185,13 +204,13 @@ export function OrdersList({ orders, state, isPhone, showReferencePO, forStaff =
             {orders.map((o) => (
               <Table.Tr key={o.Id} data-testid="order-row">
                 <Table.Td ff="monospace">{o.OrderNum}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(o.CreateDate)}</Table.Td>
+                <Table.Td>{orderedAt(o.CreateDate)}</Table.Td>
                 <Table.Td>{formatDate(o.DeliveryDate)}</Table.Td>
-                <Table.Td>
-                  {o.Name}
-                  <EnteredBy order={o} />
-                </Table.Td>
+                <Table.Td>{o.Name}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPhone(o.Phone)}</Table.Td>
+                <Table.Td>
+                  <PlacedBy order={o} />
+                </Table.Td>
                 {showReferencePO && <Table.Td>{o.ReferencePO}</Table.Td>}
                 <Table.Td ta="right">{o.ProductCount}</Table.Td>
                 <Table.Td ta="right">{o.TotalCases}</Table.Td>

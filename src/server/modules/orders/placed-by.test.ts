@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { placedBy, SHARED_SIGN_IN } from './placed-by.js';
+
+describe('placedBy (design.md 8.2)', () => {
+  it("names the shared sign-in for a customer's own web order", () => {
+    expect(SHARED_SIGN_IN).toBe('Shared sign-in');
+    expect(placedBy({ source: 'web', enteredBy: null })).toBe('Shared sign-in');
+  });
+
+  it('names the staff user who entered a staff order', () => {
+    expect(placedBy({ source: 'web', enteredBy: 'admin' })).toBe('admin');
+    expect(placedBy({ source: 'web', enteredBy: 'Dana.K' })).toBe('Dana.K');
+  });
+
+  it("is null for the ERP's order history: not placed on this site", () => {
+    expect(placedBy({ source: 'import', enteredBy: null })).toBeNull();
+  });
+});

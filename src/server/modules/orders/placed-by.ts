@@ -1,0 +1,23 @@
+import type { orders } from '../../db/schema.js';
+
+/**
+ * Who placed an order (design.md 8.2, `PlacedBy` in the order answers): derived from what the
+ * order already records, never stored a second time (decision 065).
+ * - A staff order names the staff user who entered it (`entered_by`, design.md 7.5).
+ * - Any other web order came through the customer's shared sign-in (customer number and zip code):
+ *   until people sign in for themselves (8.2), nobody else can place one, so every web order from
+ *   before this field says `Shared sign-in` too, with no backfill.
+ * - An order from the ERP's order history file was not placed on this site: null, not a guess.
+ * A change or a cancel by someone else (PUT Order, POST Order/{id}/Cancel) leaves it as it was:
+ * who placed the order does not change, and the audit trail records who changed it.
+ * People's own sign-in adds the third kind here: the person's name, from the order's person.
+ */
+export const SHARED_SIGN_IN = 'Shared sign-in';
+
+/** What an order records that says who placed it (the person's name joins them later). */
+export type PlacedByFacts = Pick<typeof orders.$inferSelect, 'source' | 'enteredBy'>;
+
+export function placedBy(order: PlacedByFacts): string | null {
+  if (order.source !== 'web') return null;
+  return order.enteredBy ?? SHARED_SIGN_IN;
+}
