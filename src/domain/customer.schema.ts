@@ -37,6 +37,10 @@ export const CustomerListItemSchema = z.object({
   Name: z.string(),
   Zipcode: z.number().int(),
   IsActive: z.boolean(),
+  /** The liquor license (design.md 8.2), from the customers file; null when it gives none. */
+  LicenseNumber: z.string().nullable(),
+  /** The license's last valid day, 'YYYY-MM-DD': a later delivery date is refused (decision 065). */
+  LicenseExpires: z.string().nullable().describe('YYYY-MM-DD, or null: no expiry date'),
 });
 export type CustomerListItem = z.infer<typeof CustomerListItemSchema>;
 

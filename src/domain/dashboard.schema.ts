@@ -15,6 +15,8 @@ export const SAME_WEEKDAY_WEEKS = 4;
 export const NOT_YET_ORDERED_MAX = 100;
 /** How many of the last imports the dashboard shows. */
 export const LAST_IMPORTS = 5;
+/** The licenses list answers at most this many customers (soonest expiry first); Total counts all. */
+export const LICENSES_EXPIRING_MAX = 100;
 
 /**
  * The next `count` delivery days from `today` on (today included when it is one): every day but
@@ -82,6 +84,19 @@ export const LastImportSchema = z.object({
 });
 export type LastImport = z.infer<typeof LastImportSchema>;
 
+/** A customer whose liquor license has expired or expires within 30 days (design.md 8.2). */
+export const LicenseExpiringSchema = z.object({
+  CustomerId: z.number().int(),
+  CompanyId: z.number().int(),
+  Name: z.string(),
+  LicenseNumber: z.string().nullable(),
+  /** The license's last valid day. */
+  LicenseExpires: isoDate,
+  /** The last day has passed: no delivery from today on is allowed. */
+  Expired: z.boolean(),
+});
+export type LicenseExpiring = z.infer<typeof LicenseExpiringSchema>;
+
 export const DashboardSchema = z.object({
   /** The business date the figures are for (BUSINESS_TZ). */
   Today: isoDate,
@@ -106,5 +121,12 @@ export const DashboardSchema = z.object({
   }),
   /** The last imports, newest first, with their reports' counts (from the audit trail). */
   LastImports: z.array(LastImportSchema),
+  /**
+   * Active customers whose liquor license has expired or expires within 30 days of today
+   * (design.md 8.2), soonest expiry first, then by name; at most 100.
+   */
+  LicensesExpiring: z.array(LicenseExpiringSchema),
+  /** How many such customers in all. */
+  LicensesExpiringTotal: z.number().int(),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;

@@ -1,4 +1,5 @@
 import { addDays, businessClock, dayOfWeek, daysBetween, isIsoDate } from './business-date';
+import { licenseError } from './license';
 
 /** Days without deliveries (design.md 7.2): date 'YYYY-MM-DD' to the holiday's name. */
 export type HolidayLookup = ReadonlyMap<string, string>;
@@ -43,6 +44,13 @@ export interface DeliveryDateContext {
    * an Override Reason. The days never delivered stay refused.
    */
   overrideLeadTime?: boolean;
+  /**
+   * The customer's license expiry (design.md 8.2): a later delivery date is refused with the
+   * license's message. The picker still offers those dates, so the customer sees why.
+   */
+  licenseExpires?: string | null;
+  /** Staff overrode the license expiry (with the same Override Reason as the lead time). */
+  overrideLicense?: boolean;
 }
 
 /**
@@ -124,13 +132,15 @@ export function nextSelectableDeliveryDates(ctx: DeliveryDateContext, count: num
  * type-1 Saturday or a past date get the lead-time message too: the spec has no other
  * wording, and each of them is a date the customer could not have picked. A holiday inside
  * the lead time gets the spec's message first; a later one design.md 7.2's, with its name.
+ * A date after the license expired gets design.md 8.2's message, unless staff overrode it.
  */
 export function deliveryDateError(date: string | null | undefined, ctx: DeliveryDateContext): string | null {
   if (date === null || date === undefined || date.trim() === '') return deliveryDateMessages.required;
   if (!isIsoDate(date)) return deliveryDateMessages.format;
   if (!withinLeadTime(date, ctx)) return deliveryDateMessages.leadTime;
   const holiday = ctx.holidays?.get(date);
-  return holiday === undefined ? null : deliveryDateMessages.holiday(holiday, date);
+  if (holiday !== undefined) return deliveryDateMessages.holiday(holiday, date);
+  return licenseError(date, ctx.licenseExpires, ctx.overrideLicense);
 }
 
 /** A date 60 or more days after the business today asks 'Is this correct?' before submitting. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from './business-date';
 import { type DeliveryDateContext, deliveryDateError } from './delivery-date';
+import { licenseMessages } from './license';
 import {
   emailError,
   isReferenceCustomerType,
@@ -123,11 +124,12 @@ export function orderInputSchemaFor(ctx: DeliveryDateContext) {
   // The holidays are part of the rule: the server's context holds the requested date's only
   // (0 or 1), the form's the months it shows.
   const holidays = ctx.holidays ? [...ctx.holidays].map(([date, name]) => `${date}=${name}`).join(',') : '';
-  const key = `${ctx.earliest}|${ctx.customerTypeId}|${ctx.overrideLeadTime === true}|${holidays}`;
+  const key = `${ctx.earliest}|${ctx.customerTypeId}|${ctx.overrideLeadTime === true}|${holidays}|${ctx.licenseExpires ?? ''}|${ctx.overrideLicense === true}`;
   let schema = schemaCache.get(key);
   if (!schema) {
-    // A day's earliest dates times the customer types: a handful. The bound only guards
-    // against a long-running process collecting one entry per day forever.
+    // A day's earliest dates times the customer types (and the license expiry dates of those
+    // who order: a schema built again costs about 0.05 ms more). The bound only guards against
+    // a long-running process collecting entries forever; a full cache starts again.
     if (schemaCache.size >= SCHEMA_CACHE_MAX) schemaCache.clear();
     schema = buildOrderInputSchema(ctx);
     schemaCache.set(key, schema);
@@ -150,10 +152,15 @@ function buildOrderInputSchema(ctx: DeliveryDateContext) {
       if (po === null) check.addIssue({ code: 'custom', message: messages.referencePoRequired });
       return po;
     }),
-    // The reason goes with the override (design.md 7.5); without it a reason sent is dropped.
+    // The reason goes with an override (design.md 7.5, 8.2); without one a reason sent is dropped.
     OverrideReason: staffOrderFields.OverrideReason.transform((reason, check): string | null => {
-      if (!ctx.overrideLeadTime) return null;
-      if (reason === null) check.addIssue({ code: 'custom', message: staffOrderMessages.reasonRequired });
+      if (!ctx.overrideLeadTime && !ctx.overrideLicense) return null;
+      if (reason === null) {
+        const message = ctx.overrideLeadTime
+          ? staffOrderMessages.reasonRequired
+          : licenseMessages.reasonRequired;
+        check.addIssue({ code: 'custom', message });
+      }
       return reason;
     }),
   });

@@ -26,6 +26,10 @@ export interface OrderRulesContext {
    * set for a customer's own order.
    */
   overrideLeadTime?: boolean;
+  /** The customer's license expiry (design.md 8.2, decision 065); absent or null: no rule. */
+  licenseExpires?: string | null;
+  /** Staff accept a delivery date after the license expired, with the same reason. Never a customer's. */
+  overrideLicense?: boolean;
 }
 
 /** What the date picker and `orderInputSchemaFor` need for the signed-in customer at `now`. */
@@ -35,6 +39,8 @@ export function deliveryDateContext({
   customerType,
   holidays,
   overrideLeadTime,
+  licenseExpires,
+  overrideLicense,
 }: OrderRulesContext): DeliveryDateContext {
   const earliest = overrideLeadTime
     ? businessToday(now, tz)
@@ -50,5 +56,7 @@ export function deliveryDateContext({
     customerTypeId: customerType.Id,
     ...(holidays ? { holidays } : {}),
     ...(overrideLeadTime ? { overrideLeadTime: true } : {}),
+    ...(licenseExpires ? { licenseExpires } : {}),
+    ...(overrideLicense ? { overrideLicense: true } : {}),
   };
 }

@@ -68,6 +68,7 @@ describe('validateOrder: a good order', () => {
         // A customer's own order: no customer named, no override (design.md 7.5).
         CustomerId: null,
         OverrideLeadTime: false,
+        OverrideLicense: false,
         OverrideReason: null,
         ProductQuantities: [
           {

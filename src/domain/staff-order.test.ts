@@ -40,6 +40,7 @@ describe('orderFor: whose order, and who may override', () => {
       customerId: 7,
       byStaff: false,
       overrideLeadTime: false,
+      overrideLicense: false,
     });
     expect(orderFor(customer, order({ CustomerId: 7, OverrideLeadTime: false }))).toMatchObject({ ok: true });
     expect(orderFor(customer, order({ CustomerId: 8 }))).toEqual({
@@ -68,6 +69,7 @@ describe('orderFor: whose order, and who may override', () => {
       customerId: 12,
       byStaff: true,
       overrideLeadTime: true,
+      overrideLicense: false,
     });
     expect(orderFor(admin, 'not an order')).toMatchObject({ refusal: 'invalid' });
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { licenseMessages } from './license';
 
 /**
  * Orders taken by phone (design.md 7.5): staff place an order for a customer with the same
@@ -43,7 +44,15 @@ export const staffOrderFields = {
     .boolean({ error: staffOrderMessages.overrideInvalid })
     .nullish()
     .transform((v) => v === true),
-  /** Why the lead time was overridden; required with the override, dropped without it. */
+  /**
+   * Staff only: accept a delivery date after the customer's license expired (design.md 8.2,
+   * decision 065), with the same Override Reason.
+   */
+  OverrideLicense: z
+    .boolean({ error: licenseMessages.overrideInvalid })
+    .nullish()
+    .transform((v) => v === true),
+  /** Why the lead time or the license was overridden; required with an override, dropped without one. */
   OverrideReason: z
     .string({ error: staffOrderMessages.reasonInvalid })
     .trim()
@@ -56,25 +65,27 @@ export const staffOrderFields = {
 export type OrderCaller = { role: 'customer'; customerId: number } | { role: 'admin' };
 
 export type OrderFor =
-  | { ok: true; customerId: number; byStaff: boolean; overrideLeadTime: boolean }
+  | { ok: true; customerId: number; byStaff: boolean; overrideLeadTime: boolean; overrideLicense: boolean }
   | { ok: false; refusal: 'forbidden' | 'invalid'; Field: string; Message: string };
 
 /**
  * For whom an order is, and whether it may override the lead time. It reads the body as sent
  * or as parsed, so the route can refuse a customer's staff fields before the body's rules
- * (decision 009): a customer naming another customer, or asking for the override, is not
+ * (decision 009): a customer naming another customer, or asking for an override, is not
  * allowed (403), whatever else the body says. Staff must name the customer (422).
  */
 export function orderFor(caller: OrderCaller, body: unknown): OrderFor {
   const fields = (typeof body === 'object' && body !== null ? body : {}) as {
     CustomerId?: unknown;
     OverrideLeadTime?: unknown;
+    OverrideLicense?: unknown;
   };
   // Only a JSON number names a customer: Number() of anything else turns it into text first,
   // and an array nested 20,000 deep overflowed the stack doing it (the fuzz test's 500).
   const raw = fields.CustomerId;
   const named = raw === undefined || raw === null ? null : typeof raw === 'number' ? raw : Number.NaN;
   const override = fields.OverrideLeadTime === true;
+  const overrideLicense = fields.OverrideLicense === true;
   if (caller.role === 'customer') {
     if (named !== null && named !== caller.customerId)
       return {
@@ -90,7 +101,20 @@ export function orderFor(caller: OrderCaller, body: unknown): OrderFor {
         Field: 'OverrideLeadTime',
         Message: staffOrderMessages.staffOnlyOverride,
       };
-    return { ok: true, customerId: caller.customerId, byStaff: false, overrideLeadTime: false };
+    if (overrideLicense)
+      return {
+        ok: false,
+        refusal: 'forbidden',
+        Field: 'OverrideLicense',
+        Message: licenseMessages.staffOnlyOverride,
+      };
+    return {
+      ok: true,
+      customerId: caller.customerId,
+      byStaff: false,
+      overrideLeadTime: false,
+      overrideLicense: false,
+    };
   }
   if (named === null || !Number.isInteger(named) || named < 1)
     return {
@@ -99,5 +123,5 @@ export function orderFor(caller: OrderCaller, body: unknown): OrderFor {
       Field: 'CustomerId',
       Message: staffOrderMessages.customerRequired,
     };
-  return { ok: true, customerId: named, byStaff: true, overrideLeadTime: override };
+  return { ok: true, customerId: named, byStaff: true, overrideLeadTime: override, overrideLicense };
 }

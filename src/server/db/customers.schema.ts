@@ -53,6 +53,10 @@ export const customers = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** No cutoff reminder mails (design.md 7.4): set by the mail's stop link or by staff. */
     remindersOff: boolean('reminders_off').notNull().default(false),
+    /** The liquor license (design.md 8.2), from the customers file's optional columns 5 and 6. */
+    licenseNumber: text('license_number'),
+    /** The last day the license is valid: a later delivery date is refused (decision 065). */
+    licenseExpires: date('license_expires', { mode: 'string' }),
   },
   (t) => [
     uniqueIndex('customers_company_id_key').on(t.companyId),

@@ -181,6 +181,21 @@ export const demoCustomers: readonly DemoCustomer[] = [
   c(7003, 'Magnificent Mile Suites', 60611),
 ];
 
+/**
+ * Liquor licenses (design.md 8.2): number and last valid day in days from the seed's today.
+ * 3002 expires within 30 days and 7003 has expired, so the dashboard lists both; the demo
+ * sign-in 1001 stays valid for months and 6001 has none, so the journeys order as before (the
+ * license journey signs in as 3002, which no other journey uses).
+ */
+export const demoLicenses: ReadonlyMap<number, { number: string; days: number }> = new Map([
+  [1001, { number: 'IL-1B-104417', days: 240 }],
+  [1004, { number: 'IL-1B-118830', days: 310 }],
+  [2001, { number: 'IL-1C-207551', days: 150 }],
+  [3001, { number: 'IL-PKG-300912', days: 75 }],
+  [3002, { number: 'IL-PKG-301164', days: 12 }],
+  [7003, { number: 'IL-1H-700385', days: -9 }],
+]);
+
 /** Company ids that get a few recent web orders (the demo sign-ins among them). */
 export const webOrderCompanies: readonly number[] = [1001, 1004, 2002, 3001, 4002, 6001, 7001];
 

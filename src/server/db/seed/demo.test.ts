@@ -87,6 +87,22 @@ describe('seedDemo', () => {
     expect(type1).toEqual({ lead_hours: 24, cutoff_hours: 16, cutoff_minutes: 0 });
   });
 
+  it('gives a few customers liquor licenses: one expired, one within 30 days, the demo sign-ins valid or none', async () => {
+    const found = await rows<{ company_id: number; license_number: string; expires: string }>(
+      sql`select company_id, license_number, to_char(license_expires, 'YYYY-MM-DD') as expires
+          from customers where license_expires is not null order by license_expires`,
+    );
+    expect(found.length).toBeGreaterThanOrEqual(3);
+    expect(found.every((f) => /^IL-/.test(f.license_number))).toBe(true);
+    const expired = found.filter((f) => f.expires < today);
+    const soon = found.filter((f) => f.expires >= today && f.expires <= addDays(today, 30));
+    expect(expired.map((f) => f.company_id)).toEqual([7003]);
+    expect(soon.map((f) => f.company_id)).toEqual([3002]);
+    // The journeys' customers order months ahead at most: 1001 stays valid, 6001 has none.
+    expect(found.find((f) => f.company_id === 1001)!.expires > addDays(today, 180)).toBe(true);
+    expect(found.find((f) => f.company_id === 6001)).toBeUndefined();
+  });
+
   it('gives every customer 15 to 40 linked products, ordered 1..n, started in the past', async () => {
     const perCustomer = await rows<{ n: number; max_no: number }>(
       sql`select count(cp.id)::int as n, coalesce(max(cp.order_no), 0)::int as max_no

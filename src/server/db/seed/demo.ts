@@ -1,6 +1,6 @@
 /**
  * Demo data for an empty database (SEED_DEMO, design.md section 1): customer types,
- * customers, items, product links, six months of order history, a few open web orders,
+ * customers (a few with liquor licenses), items, product links, six months of order history, a few open web orders,
  * two messages and the footer. Deterministic: every run on the same `now` makes the same rows.
  */
 import { inArray, sql } from 'drizzle-orm';
@@ -17,7 +17,7 @@ import {
 } from '../schema.js';
 import { bulkInsert } from './bulk-insert.js';
 import { addDays, dateInZone } from './dates.js';
-import { demoCustomers, demoCustomerTypes, demoFooter, demoMessages } from './demo-catalog.js';
+import { demoCustomers, demoCustomerTypes, demoFooter, demoLicenses, demoMessages } from './demo-catalog.js';
 import { planOrders } from './demo-orders.js';
 import { planLinks, planProducts } from './demo-plan.js';
 
@@ -61,7 +61,17 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<boolean> 
       .onConflictDoNothing();
     const customerRows = await tx
       .insert(customers)
-      .values(demoCustomers.map((c) => ({ ...c })))
+      .values(
+        demoCustomers.map((c) => {
+          const license = demoLicenses.get(c.companyId);
+          return {
+            ...c,
+            ...(license
+              ? { licenseNumber: license.number, licenseExpires: addDays(today, license.days) }
+              : {}),
+          };
+        }),
+      )
       .returning({ id: customers.id, companyId: customers.companyId });
     const customerId = new Map(customerRows.map((c) => [c.companyId, c.id]));
 

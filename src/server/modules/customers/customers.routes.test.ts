@@ -51,7 +51,17 @@ describe('customers', () => {
       CustomerTypeName: 'Bars & Taverns',
     });
     expect(Object.keys(list[0]!).sort()).toEqual(
-      ['CompanyId', 'CustomerTypeId', 'CustomerTypeName', 'Id', 'IsActive', 'Name', 'Zipcode'].sort(),
+      [
+        'CompanyId',
+        'CustomerTypeId',
+        'CustomerTypeName',
+        'Id',
+        'IsActive',
+        'LicenseExpires',
+        'LicenseNumber',
+        'Name',
+        'Zipcode',
+      ].sort(),
     );
   });
 

@@ -23,6 +23,8 @@ const listColumns = {
   Name: customers.name,
   Zipcode: customers.zipcode,
   IsActive: customers.isActive,
+  LicenseNumber: customers.licenseNumber,
+  LicenseExpires: customers.licenseExpires,
 };
 
 export async function listCustomers(db: DbOrTx): Promise<CustomerListItem[]> {

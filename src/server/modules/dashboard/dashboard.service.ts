@@ -19,6 +19,7 @@ import type { Database } from '../../db/client.js';
 import { auditEntries } from '../../db/schema.js';
 import { customerTypeRules, holidaysFrom } from '../calendar/delivery-dates.service.js';
 import { runStatement } from '../orders/statements.js';
+import { licensesExpiring } from './licenses-expiring.service.js';
 
 /**
  * GET Dashboard (design.md 7.8, decision 043): a handful of statements, each reading through an
@@ -190,7 +191,7 @@ export async function dashboard(database: Database, now: Date, tz: string): Prom
   const days = dashboardDeliveryDays(today, holidays);
   const byType = datesOfTypes(types, holidays, now, tz);
   const customerDates = [...new Set([...byType.values()].flatMap((t) => [t.next, ...t.usual]))];
-  const [byDate, web, customers, [counts], imports] = await Promise.all([
+  const [byDate, web, customers, [counts], imports, licenses] = await Promise.all([
     runStatement<{ date: string; orders: number; cases: number }>(database, ordersByDate, [days]),
     runStatement<{ date: string; count: number }>(database, webOrdersPerDay, [
       [today, ...sameWeekdayDates(today)],
@@ -201,6 +202,7 @@ export async function dashboard(database: Database, now: Date, tz: string): Prom
       today,
     ]),
     lastImports(database),
+    licensesExpiring(database.db, today),
   ]);
   const found = new Map(byDate.map((d) => [d.date, d]));
   const perDay: DashboardDay[] = days.map((date) => ({
@@ -236,5 +238,7 @@ export async function dashboard(database: Database, now: Date, tz: string): Prom
       ShortLines: counts?.shortLines ?? 0,
     },
     LastImports: imports,
+    LicensesExpiring: licenses.list,
+    LicensesExpiringTotal: licenses.total,
   };
 }

@@ -2,6 +2,7 @@ import { customerTypeDefaults } from '../../../domain/customer-type.schema.js';
 import {
   CUSTOMER_COLUMNS,
   CUSTOMER_HEADER_NAMES,
+  CUSTOMER_MIN_COLUMNS,
   type CustomerRow,
   parseCustomerLine,
 } from './customer.parser.js';
@@ -20,23 +21,33 @@ export const createdTypeNote = (id: number, preview = false) =>
     : `Customer type ${id} did not exist: it was created as 'Customer Type ${id}' ${typeDefaults}. ` +
       'Give it its name and rules under Customer Types.';
 
+/** The license's columns: a batch with neither (a 4-column file) previews as before they existed. */
+const hasLicenseColumns = (rows: CustomerRow[]) =>
+  rows.some((r) => r.licenseNumber !== undefined || r.licenseExpires !== undefined);
+
 /**
  * Customers import: an upsert by CompanyId. A customer type the file names that does not
  * exist is created with the spec's defaults and the report says so (design.md 5.8). A
  * customer's Active flag is not in the file: new customers start active, others keep theirs.
+ * The license's columns (design.md 8.2) change the customer's license where a line has them,
+ * a blank cell clearing it; a line without them leaves it as it is (decision 065).
  */
 export const customerImport: ImportDefinition<CustomerRow> = {
   kind: 'Customers',
   columns: CUSTOMER_COLUMNS,
+  minColumns: CUSTOMER_MIN_COLUMNS,
   headerNames: CUSTOMER_HEADER_NAMES,
   parse: parseCustomerLine,
   recordKey: (r) => ({ key: `Company Id ${r.companyId}` }),
   preview: {
     keyOf: (r) => String(r.companyId),
     async snapshot(q, rows) {
+      const license = hasLicenseColumns(rows)
+        ? `, license_number as "LicenseNumber", to_char(license_expires, 'YYYY-MM-DD') as "LicenseExpires"`
+        : '';
       return toSnapshot(
         await q.query(
-          `select company_id::text as k, name as "Name", zipcode as "Zipcode", customer_type_id as "CustomerTypeId"
+          `select company_id::text as k, name as "Name", zipcode as "Zipcode", customer_type_id as "CustomerTypeId"${license}
            from customers where company_id in (select value::integer from json_array_elements_text($1::json))`,
           [
             keysParam(
@@ -65,17 +76,29 @@ export const customerImport: ImportDefinition<CustomerRow> = {
         );
         createdTypes.push(...created.map((r) => r.id));
 
-        const unique = lastByKey(rows, (r) => r.companyId);
+        const unique = lastByKey(rows, (r) => r.companyId).map((r) => ({
+          ...r,
+          hasNumber: r.licenseNumber !== undefined,
+          hasExpires: r.licenseExpires !== undefined,
+        }));
+        // A license column the line does not have keeps the customer's value: the statement
+        // writes the value it already has (the import's lock keeps other imports out meanwhile).
         const counts = await countedUpsert(
           q,
-          `insert into customers (company_id, customer_type_id, name, zipcode)
-           select "companyId", "customerTypeId", name, zipcode
+          `insert into customers (company_id, customer_type_id, name, zipcode, license_number, license_expires)
+           select x."companyId", x."customerTypeId", x.name, x.zipcode,
+             case when x."hasNumber" then x."licenseNumber" else c.license_number end,
+             case when x."hasExpires" then x."licenseExpires" else c.license_expires end
            from json_to_recordset($1::json) as x("companyId" integer, "customerTypeId" integer, name text,
-             zipcode integer)
+             zipcode integer, "licenseNumber" text, "licenseExpires" date, "hasNumber" boolean, "hasExpires" boolean)
+           left join customers c on c.company_id = x."companyId"
            on conflict (company_id) do update set
-             customer_type_id = excluded.customer_type_id, name = excluded.name, zipcode = excluded.zipcode
-           where (customers.customer_type_id, customers.name, customers.zipcode)
-             is distinct from (excluded.customer_type_id, excluded.name, excluded.zipcode)
+             customer_type_id = excluded.customer_type_id, name = excluded.name, zipcode = excluded.zipcode,
+             license_number = excluded.license_number, license_expires = excluded.license_expires
+           where (customers.customer_type_id, customers.name, customers.zipcode, customers.license_number,
+               customers.license_expires)
+             is distinct from (excluded.customer_type_id, excluded.name, excluded.zipcode, excluded.license_number,
+               excluded.license_expires)
            returning (xmax = 0) as inserted`,
           [JSON.stringify(unique)],
         );

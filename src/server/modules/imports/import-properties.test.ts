@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseFile } from '#support/parse-file.js';
-import { CUSTOMER_COLUMNS, CUSTOMER_HEADER_NAMES, parseCustomerLine } from './customer.parser.js';
+import {
+  CUSTOMER_COLUMNS,
+  CUSTOMER_HEADER_NAMES,
+  CUSTOMER_MIN_COLUMNS,
+  parseCustomerLine,
+} from './customer.parser.js';
 import {
   CUSTOMER_ITEM_COLUMNS,
   CUSTOMER_ITEM_HEADER_NAMES,
@@ -21,7 +26,15 @@ import { CR_ONLY_MESSAGE, NotTextError, readTsvLines, type TsvLine } from './tsv
 
 const formats: [string, LineFormat<{ line: number }>][] = [
   ['items', { columns: ITEM_COLUMNS, headerNames: ITEM_HEADER_NAMES, parse: parseItemLine }],
-  ['customers', { columns: CUSTOMER_COLUMNS, headerNames: CUSTOMER_HEADER_NAMES, parse: parseCustomerLine }],
+  [
+    'customers',
+    {
+      columns: CUSTOMER_COLUMNS,
+      minColumns: CUSTOMER_MIN_COLUMNS,
+      headerNames: CUSTOMER_HEADER_NAMES,
+      parse: parseCustomerLine,
+    },
+  ],
   [
     'customer items',
     {

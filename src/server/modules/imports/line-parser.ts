@@ -10,7 +10,12 @@ export interface LineFormat<Row> {
   minColumns?: number;
   /** The names each column is known by in a header line (header-line.ts). */
   headerNames: HeaderNames;
-  parse(cols: string[], lineNo: number): ParseResult<Row>;
+  /**
+   * `unnamed`: with a header line, the optional columns it leaves out before the last one it
+   * names (true at their index): their cells read '', and a file that has no such column is not
+   * one whose column is blank. Absent without a header line: a line has the columns it has.
+   */
+  parse(cols: string[], lineNo: number, unnamed?: readonly boolean[]): ParseResult<Row>;
 }
 
 export type LineOutcome<Row> =
@@ -31,7 +36,7 @@ export function createLineParser<Row>(format: LineFormat<Row>): (line: TsvLine) 
   const fewest = format.minColumns ?? expected;
   let first = true;
   /** The header's cells and where each column is among them; null: the columns are in their order. */
-  let header: { cells: string[]; positions: number[] } | null = null;
+  let header: { cells: string[]; positions: number[]; unnamed: boolean[] | undefined } | null = null;
   return (line) => {
     if (line.tooLong) {
       first = false;
@@ -50,7 +55,9 @@ export function createLineParser<Row>(format: LineFormat<Row>): (line: TsvLine) 
     if (first) {
       first = false;
       if (isHeaderLine(cols, format.headerNames)) {
-        header = { cells: cols, positions: readHeader(cols, format.headerNames, fewest) };
+        const positions = readHeader(cols, format.headerNames, fewest);
+        const unnamed = positions.map((i) => i === -1);
+        header = { cells: cols, positions, unnamed: unnamed.includes(true) ? unnamed : undefined };
         return SKIP;
       }
     }
@@ -60,7 +67,7 @@ export function createLineParser<Row>(format: LineFormat<Row>): (line: TsvLine) 
       const named = cols;
       cols = header.positions.map((i) => (i === -1 ? '' : named[i]!));
     }
-    const parsed = format.parse(cols, line.lineNo);
+    const parsed = format.parse(cols, line.lineNo, header?.unnamed);
     return parsed.ok ? { kind: 'row', row: parsed.row } : reject(line.lineNo, parsed.message, line.text);
   };
 }

@@ -97,7 +97,13 @@ export async function changeOrder(
         actor: auditActor(principal, () => now),
         override: {
           order: checked.order,
-          overridden: overridden(checked.order, context.type, now, deps.config.businessTz),
+          overridden: overridden(
+            checked.order,
+            context.type,
+            now,
+            deps.config.businessTz,
+            context.customer.licenseExpires,
+          ),
         },
       }
     : null;
@@ -191,7 +197,7 @@ async function commitChange(
             phone: o.Phone,
             email: o.Email,
             referencePo,
-            ...(o.OverrideLeadTime ? { overrideReason: o.OverrideReason } : {}),
+            ...(o.OverrideLeadTime || o.OverrideLicense ? { overrideReason: o.OverrideReason } : {}),
             ...lease,
             ...mail,
           })

@@ -143,6 +143,9 @@ export async function checkOrder(
     products,
     holidays,
     overrideLeadTime: whose.overrideLeadTime,
+    // The liquor license (design.md 8.2): a delivery after it expired is refused on DeliveryDate.
+    licenseExpires: customer.licenseExpires,
+    overrideLicense: whose.overrideLicense,
   });
   if (result.ok) return { ok: true, context: { ...context, type }, order: result.order, now, bodyHash };
   const late = result.errors.some(

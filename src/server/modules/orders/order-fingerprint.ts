@@ -27,6 +27,7 @@ export function normalizedOrderBody(body: unknown): string {
     ReferencePO,
     ProductQuantities,
     OverrideLeadTime,
+    OverrideLicense,
     OverrideReason,
   } = parsed.data;
   const lines = ProductQuantities.filter((l) => l.CaseQuantity !== 0 || l.UnitQuantity !== 0)
@@ -36,5 +37,6 @@ export function normalizedOrderBody(body: unknown): string {
   // A staff order's override is part of what it says (the customer is the key's own scope). An
   // order without it hashes as before, so the hashes already stored still match their retries.
   if (OverrideLeadTime) order.push(['override', OverrideReason]);
+  if (OverrideLicense) order.push(['license', OverrideReason]);
   return JSON.stringify(order);
 }

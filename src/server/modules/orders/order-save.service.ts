@@ -167,7 +167,7 @@ async function saveOrder(
       mailSendingUntil: input.mailLeaseUntil,
       mailNextAttemptAt: now,
       enteredBy: staff?.actor.userName ?? null,
-      overrideReason: order.OverrideLeadTime ? order.OverrideReason : null,
+      overrideReason: order.OverrideLeadTime || order.OverrideLicense ? order.OverrideReason : null,
       exportClaimedUntil: input.exportLeaseUntil,
     })
     .returning({ id: orders.id, orderNum: orders.orderNum });

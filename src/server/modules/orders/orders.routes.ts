@@ -69,7 +69,7 @@ export async function orderRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Places an order for the signed-in customer, or staff for the customer in CustomerId, with OverrideLeadTime and its OverrideReason to accept a date inside the lead time (Idempotency-Key makes a retry safe)',
+          'Places an order for the signed-in customer, or staff for the customer in CustomerId, with OverrideLeadTime and its OverrideReason to accept a date inside the lead time, or OverrideLicense for a date after the customer’s license expired (Idempotency-Key makes a retry safe)',
         headers: z.object({ 'idempotency-key': z.string().min(1).max(200).optional() }),
         body: OrderInputSchema,
         response: {

@@ -1,3 +1,4 @@
+import { isAfterLicense } from '../../../domain/license.js';
 import {
   type CustomerTypeRules,
   deliveryDateContext,
@@ -32,16 +33,26 @@ export { KEY_REUSED_MESSAGE } from './order-check.js';
 import { type Overridden, staffOrderAudit } from './staff-order-audit.js';
 
 /**
- * What staff's override let through, for the audit row (decision 050): the date inside the
- * customer's lead time, and the order below the type's minimum.
+ * What staff's overrides let through, for the audit row (decisions 050, 065): the date inside
+ * the customer's lead time, the order below the type's minimum, the delivery after the
+ * customer's license expired.
  */
-export function overridden(order: ValidOrder, type: CustomerTypeRules, now: Date, tz: string): Overridden {
-  if (!order.OverrideLeadTime) return { leadTime: false, minimum: null };
+export function overridden(
+  order: ValidOrder,
+  type: CustomerTypeRules,
+  now: Date,
+  tz: string,
+  licenseExpires: string | null = null,
+): Overridden {
+  const license =
+    order.OverrideLicense && isAfterLicense(order.DeliveryDate, licenseExpires) ? licenseExpires : null;
+  if (!order.OverrideLeadTime) return { leadTime: false, minimum: null, license };
   const minimum = type.MinimumCases ?? 0;
   const cases = casesInAll(order.ProductQuantities);
   return {
     leadTime: order.DeliveryDate < deliveryDateContext({ now, tz, customerType: type }).earliest,
     minimum: meetsMinimum(cases, minimum) ? null : { cases: minimum, has: casesToOneDecimal(cases) },
+    license,
   };
 }
 
@@ -86,7 +97,7 @@ export async function placeOrder(
             audit: staffOrderAudit(
               customer,
               checked.order,
-              overridden(checked.order, type, now, config.businessTz),
+              overridden(checked.order, type, now, config.businessTz, customer.licenseExpires),
             ),
           }
         : null,

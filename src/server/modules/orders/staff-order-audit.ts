@@ -1,22 +1,45 @@
 import { formatCompanyId } from '../../../domain/company-id.js';
+import { formatUsDate } from '../../../domain/delivery-calendar.schema.js';
 import type { ValidOrder } from '../../../domain/order.schema.js';
 import { type AuditRecord, changesBetween } from '../audit/audit.js';
 
-/** What staff's override let through (decision 050): a date inside the lead time, an order below the minimum. */
+/**
+ * What staff's overrides let through (decisions 050, 065): a date inside the lead time, an order
+ * below the minimum, a delivery after the license expired.
+ */
 export interface Overridden {
   leadTime: boolean;
   /** The type's minimum and the order's cases in all to one decimal, when the order is below it. */
   minimum: { cases: number; has: string } | null;
+  /** The license's expiry date, when the delivery is after it and staff overrode it. */
+  license?: string | null;
 }
 
-/** "; lead time overridden and below the minimum of 5 cases (1.0): why", or '' without the override. */
-function overrideSummary(order: ValidOrder, overridden: Overridden): string {
-  if (!order.OverrideLeadTime) return '';
-  const what = [
+/** The words for the lead-time override: what it let through, or that it was used. */
+function leadTimeWords(overridden: Overridden): string[] {
+  return [
     // An override that let nothing through still says so, as it did before the minimum.
     ...(overridden.leadTime || !overridden.minimum ? ['lead time overridden'] : []),
     ...(overridden.minimum
       ? [`below the minimum of ${overridden.minimum.cases} cases (${overridden.minimum.has})`]
+      : []),
+  ];
+}
+
+/**
+ * "; lead time overridden and below the minimum of 5 cases (1.0): why", "; delivery after the
+ * license expired on 05/31/2026: why", or '' without an override.
+ */
+function overrideSummary(order: ValidOrder, overridden: Overridden): string {
+  if (!order.OverrideLeadTime && !order.OverrideLicense) return '';
+  const what = [
+    ...(order.OverrideLeadTime ? leadTimeWords(overridden) : []),
+    ...(order.OverrideLicense
+      ? [
+          overridden.license
+            ? `delivery after the license expired on ${formatUsDate(overridden.license)}`
+            : 'license overridden',
+        ]
       : []),
   ];
   return `; ${what.join(' and ')}: ${order.OverrideReason}`;
@@ -52,7 +75,9 @@ export function staffOrderAudit(
         (l) => `${l.Code}: ${l.CaseQuantity} cases, ${l.UnitQuantity} units`,
       ).join('; '),
       OverrideLeadTime: order.OverrideLeadTime,
-      OverrideReason: order.OverrideLeadTime ? order.OverrideReason : null,
+      // Only when used, so a staff order without it is recorded as before.
+      ...(order.OverrideLicense ? { OverrideLicense: true } : {}),
+      OverrideReason: order.OverrideLeadTime || order.OverrideLicense ? order.OverrideReason : null,
     }),
   });
 }

@@ -51,6 +51,8 @@ describe('customer numbers below 1000', { timeout: 15_000 }, () => {
         Name: 'Low Number Bar',
         Zipcode: 60601,
         IsActive: true,
+        LicenseNumber: null,
+        LicenseExpires: null,
       },
       {
         Id: 2,
@@ -60,6 +62,8 @@ describe('customer numbers below 1000', { timeout: 15_000 }, () => {
         Name: 'Blue Heron Tavern',
         Zipcode: 60601,
         IsActive: true,
+        LicenseNumber: null,
+        LicenseExpires: null,
       },
     ];
     mockApi({ 'GET /api/v1/Customers': [200, rows], 'GET /api/v1/CustomerTypes': [200, []] });

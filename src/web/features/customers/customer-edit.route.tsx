@@ -13,20 +13,24 @@ import {
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatCompanyId } from '../../../domain/company-id';
 import { customerTypeName } from '../../../domain/customer-type.schema';
+import { formatUsDate } from '../../../domain/delivery-calendar.schema';
 import { IconPlus } from '../../components/icons';
 import { ReadOnlySwitch } from '../../components/read-only-switch';
 import { paths } from '../../paths';
+import { todayInBusiness, useBusinessNow } from '../order/order-time';
 import { useCustomer } from './api/get-customer';
 import { CustomerOrdersTab } from './components/customer-orders-tab';
 import { CustomerProductsList } from './components/customer-products-list';
 import { RemindersOffSwitch } from './components/reminders-off-switch';
+import { licenseStatus } from './license-status';
 
 const TABS = ['general', 'products', 'orders'] as const;
 
 /**
  * /maint/customer/edit/{id}, 'Customer - View': tabs General (read-only fields), Products
  * (the products linked to the customer) and Orders (theirs, newest first; `?tab=orders`).
- * Customers change through the customer import only; Reminders Off (design.md 7.4) is the one
+ * Customers change through the customer import only, their liquor license too (design.md 8.2:
+ * shown with how long it has left, decision 065); Reminders Off (design.md 7.4) is the one
  * switch staff change here, and "Place an order for this customer" takes an order by phone
  * (design.md 7.5).
  */
@@ -36,6 +40,7 @@ export function Component() {
   const [search, setSearch] = useSearchParams();
   const asked = search.get('tab');
   const tab = TABS.find((t) => t === asked) ?? 'general';
+  const today = todayInBusiness(useBusinessNow());
 
   if (!Number.isInteger(id) || id <= 0 || customer.isError) {
     return <Text>This customer could not be found.</Text>;
@@ -90,6 +95,13 @@ export function Component() {
                   readOnly
                   variant="filled"
                 />
+                <TextInput
+                  label="License Number"
+                  value={c.LicenseNumber ?? 'None'}
+                  readOnly
+                  variant="filled"
+                />
+                <LicenseExpiresField expires={c.LicenseExpires} today={today} />
               </SimpleGrid>
               <ReadOnlySwitch label="Active?" checked={c.IsActive} />
               <RemindersOffSwitch customerId={c.Id} label={`${formatCompanyId(c.CompanyId)} ${c.Name}`} />
@@ -104,5 +116,26 @@ export function Component() {
         </Tabs.Panel>
       </Tabs>
     </Stack>
+  );
+}
+
+/** The license's last day, and under it whether it has expired or how long it has left (red once expired). */
+function LicenseExpiresField({ expires, today }: { expires: string | null; today: string }) {
+  const status = expires ? licenseStatus(expires, today) : null;
+  return (
+    <TextInput
+      label="License Expires"
+      value={expires ? formatUsDate(expires) : 'No expiry date'}
+      readOnly
+      variant="filled"
+      description={status?.text}
+      inputWrapperOrder={['label', 'input', 'description']}
+      styles={
+        status?.expired
+          ? { description: { color: 'var(--mantine-color-red-9)', fontWeight: 700 } }
+          : undefined
+      }
+      data-testid="license-expires"
+    />
   );
 }

@@ -10,6 +10,11 @@ const columns = [
     name: 'CUST_TYPE_ID',
     note: "Customer type number; a type that does not exist yet is created as 'Customer Type N' with the default ordering rules",
   },
+  { name: 'LICENSE_NUMBER', note: 'Optional: the liquor license number; blank: none' },
+  {
+    name: 'LICENSE_EXPIRES',
+    note: "Optional: the license's last valid day; later delivery dates are refused. A line without these two columns leaves the license as it is",
+  },
 ];
 
 /** Spec section 2, /maint/customer/import: 'Customer - Import', one tab-separated customers file. */
@@ -22,7 +27,7 @@ export function Component() {
         invalidates={[queryKeys.customers.all, queryKeys.customerTypes.all]}
       >
         <ImportColumns
-          caption="The customers file is tab separated with these four columns:"
+          caption="The customers file is tab separated with these columns (the last two may be left out):"
           columns={columns}
         />
         <ImportFileRules keyedBy="COMPANY_ID" />

@@ -15,6 +15,8 @@ const customer = {
   Name: "Murphy's Bar",
   Zipcode: 60601,
   IsActive: true,
+  LicenseNumber: null,
+  LicenseExpires: null,
   Products: [],
 };
 

@@ -54,6 +54,25 @@ const answer: DashboardAnswer = {
       Rejected: 2,
     },
   ],
+  LicensesExpiring: [
+    {
+      CustomerId: 9,
+      CompanyId: 7003,
+      Name: 'Magnificent Mile Suites',
+      LicenseNumber: 'IL-7003',
+      LicenseExpires: '2026-11-13',
+      Expired: true,
+    },
+    {
+      CustomerId: 10,
+      CompanyId: 3002,
+      Name: 'Wrigleyville Wine & Spirits',
+      LicenseNumber: null,
+      LicenseExpires: '2026-12-15',
+      Expired: false,
+    },
+  ],
+  LicensesExpiringTotal: 4,
 };
 
 function renderDashboard(body: DashboardAnswer | [number, unknown] = answer) {
@@ -62,6 +81,7 @@ function renderDashboard(body: DashboardAnswer | [number, unknown] = answer) {
     [
       { path: '/', element: <Dashboard /> },
       { path: '/maint/regenerateorders', element: <p>Regenerate screen</p> },
+      { path: '/maint/customer/edit/:id', element: <p>Customer screen</p> },
     ],
     '/',
   );
@@ -101,6 +121,18 @@ describe('staff dashboard (design.md 7.8)', () => {
     expect(api.calls.map((c) => c.url)).toEqual(['/api/v1/Dashboard']);
   });
 
+  it('lists the liquor licenses expired and expiring within 30 days, the expired marked (design.md 8.2)', async () => {
+    const { router } = renderDashboard();
+    const list = within(await screen.findByRole('list', { name: 'Liquor licenses expiring' }));
+    expect(list.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Magnificent Mile Suites7003 · License IL-7003Expired on 11/13/2026Expired',
+      'Wrigleyville Wine & Spirits3002Expires 12/15/2026, in 20 days',
+    ]);
+    expect(screen.getByText('and 2 more')).toBeTruthy();
+    fireEvent.click(list.getByRole('link', { name: 'Magnificent Mile Suites' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/maint/customer/edit/9'));
+  });
+
   it('links what needs attention to the screen that fixes it', async () => {
     const { router } = renderDashboard();
     const link = await screen.findByRole('link', { name: '2 failed confirmation mails: resend' });
@@ -120,6 +152,8 @@ describe('staff dashboard (design.md 7.8)', () => {
       NotYetOrderedTotal: 0,
       NeedsAttention: { MailFailed: 0, NotExported: 0, ShortLines: 0 },
       LastImports: [],
+      LicensesExpiring: [],
+      LicensesExpiringTotal: 0,
     });
     expect(await screen.findByText('0 failed confirmation mails: resend')).toBeTruthy();
     expect(screen.getByText('0 lines delivered short in the last 7 days')).toBeTruthy();
@@ -127,6 +161,7 @@ describe('staff dashboard (design.md 7.8)', () => {
       screen.getByText('Every customer who usually orders for their next delivery day has ordered.'),
     ).toBeTruthy();
     expect(screen.getByText('No file imported yet.')).toBeTruthy();
+    expect(screen.getByText('No liquor license has expired or expires in the next 30 days.')).toBeTruthy();
   });
 
   it('says when the figures cannot be loaded', async () => {

@@ -64,6 +64,8 @@ const placed: OrderDetail = {
 const customer: Customer = {
   ...barCustomer,
   CustomerTypeName: 'Bars & Taverns',
+  LicenseNumber: null,
+  LicenseExpires: null,
   Products: [
     // The catalogue lists the stout first; the change lists the order's own IPA first.
     product({ Code: 'BR-1105', Description: 'Lake Effect IPA', OrderNo: 2 }),

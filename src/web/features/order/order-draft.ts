@@ -177,10 +177,14 @@ export function orderTotals(lines: readonly DraftLine[]): OrderTotals {
   };
 }
 
-/** Staff entering the order (design.md 7.5): for which customer, and whether the lead time is overridden. */
+/**
+ * Staff entering the order (design.md 7.5): for which customer, and whether the lead time or
+ * the license's expiry (design.md 8.2) is overridden.
+ */
 export interface StaffEntry {
   customerId: number;
   overrideLeadTime: boolean;
+  overrideLicense?: boolean;
 }
 
 /**
@@ -195,8 +199,10 @@ export function orderPayload(
 ): OrderInput {
   return {
     ...(staff ? { CustomerId: staff.customerId } : {}),
-    ...(staff?.overrideLeadTime
-      ? { OverrideLeadTime: true, OverrideReason: (header.OverrideReason ?? '').trim() }
+    ...(staff?.overrideLeadTime ? { OverrideLeadTime: true } : {}),
+    ...(staff?.overrideLicense ? { OverrideLicense: true } : {}),
+    ...(staff?.overrideLeadTime || staff?.overrideLicense
+      ? { OverrideReason: (header.OverrideReason ?? '').trim() }
       : {}),
     DeliveryDate: header.DeliveryDate ?? '',
     Name: header.Name.trim(),

@@ -157,6 +157,7 @@ export function OrderFormScreen({
         change={change.data ?? null}
         orders={others}
         holidays={holidays.data}
+        licenseExpires={customer.data.LicenseExpires}
         restored={elsewhere.state ? elsewhere.state.restored : draft.restored}
         onDraftConflict={elsewhere.onConflict}
         {...(onSaveStatus ? { onSaveStatus } : {})}

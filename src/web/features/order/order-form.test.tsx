@@ -16,6 +16,8 @@ import {
 const customer: Customer = {
   ...barCustomer,
   CustomerTypeName: 'Bars & Taverns',
+  LicenseNumber: null,
+  LicenseExpires: null,
   Products: [
     product({ Code: 'BR-1105', Description: 'Lake Effect IPA', OrderNo: 1 }),
     product({ Code: 'BR-1182', Description: 'Steelworks Stout', OrderNo: 2 }),

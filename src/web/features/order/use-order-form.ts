@@ -53,6 +53,11 @@ export interface OrderFormSetup {
   holidays?: HolidayLookup;
   /** Continue on the offer of an unsent order: the form exactly as it was saved (design.md 7.3). */
   restored?: FormSnapshot | null;
+  /**
+   * The customer's liquor license expiry (design.md 8.2): a later delivery date gets the
+   * server's refusal under the field; staff may override it. Absent or null: no rule.
+   */
+  licenseExpires?: string | null;
 }
 
 /** The step-1 rules: the server's own schema without the product lines, so the messages are the server's. */
@@ -85,6 +90,7 @@ export function useOrderForm({
   orders = [],
   holidays,
   restored,
+  licenseExpires = null,
 }: OrderFormSetup) {
   // A change starts from the order as placed, a Re-Order from the copy (its date cleared).
   const copy = change ?? copied;
@@ -94,6 +100,9 @@ export function useOrderForm({
   // schema asks for the reason (the server applies the same rule).
   const [overrideLeadTime, setOverrideLeadTime] = useState(false);
   const override = asStaff && overrideLeadTime;
+  // Staff's "Override expired license" (design.md 8.2), with the same reason.
+  const [overrideLicenseOn, setOverrideLicense] = useState(false);
+  const overrideLicense = asStaff && overrideLicenseOn;
   const { earliest } = deliveryDateContext({
     now,
     tz: BUSINESS_TZ,
@@ -106,8 +115,10 @@ export function useOrderForm({
       customerTypeId: customerType.Id,
       ...(holidays ? { holidays } : {}),
       ...(override ? { overrideLeadTime: true } : {}),
+      ...(licenseExpires ? { licenseExpires } : {}),
+      ...(overrideLicense ? { overrideLicense: true } : {}),
     }),
-    [earliest, customerType.Id, holidays, override],
+    [earliest, customerType.Id, holidays, override, licenseExpires, overrideLicense],
   );
   const validate = useMemo(() => zodValidate<OrderHeaderValues>(headerSchemaFor(ctx)), [ctx]);
   const form = useForm<OrderHeaderValues>({
@@ -167,6 +178,9 @@ export function useOrderForm({
     /** Staff only: the override switch's state. */
     overrideLeadTime: override,
     setOverrideLeadTime,
+    /** Staff only: the license override's state. */
+    overrideLicense,
+    setOverrideLicense,
     form,
     ctx,
     today,

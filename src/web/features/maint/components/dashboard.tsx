@@ -2,6 +2,7 @@ import { Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDashboard } from '../api/get-dashboard';
 import { DeliveriesCard } from './deliveries-card';
 import { LastImportsCard } from './last-imports-card';
+import { LicensesCard } from './licenses-card';
 import { NeedsAttentionCard } from './needs-attention-card';
 import { NotYetOrderedCard } from './not-yet-ordered-card';
 import { WebOrdersCard } from './web-orders-card';
@@ -23,6 +24,11 @@ export function Dashboard() {
       </Stack>
       <Stack gap="md">
         <NotYetOrderedCard customers={data.NotYetOrdered} total={data.NotYetOrderedTotal} />
+        <LicensesCard
+          licenses={data.LicensesExpiring}
+          total={data.LicensesExpiringTotal}
+          today={data.Today}
+        />
         <LastImportsCard imports={data.LastImports} />
       </Stack>
     </SimpleGrid>

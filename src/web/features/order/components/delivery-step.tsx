@@ -1,6 +1,7 @@
 import { Box, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { type DeliveryDateContext, nextSelectableDeliveryDates } from '../../../../domain/delivery-date';
+import { isAfterLicense, isLicenseExpired } from '../../../../domain/license';
 import { isReferenceCustomerType, REFERENCE_PO_MAX } from '../../../../domain/order.schema';
 import type { OrderSummary } from '../../../../domain/order-view.schema';
 import type { OrderHeaderValues } from '../order-draft';
@@ -16,8 +17,15 @@ export interface DeliveryStepProps {
   today: string;
   /** The customer's orders, to say when one is already there for the chosen date. */
   orders?: readonly OrderSummary[];
-  /** Staff only (design.md 7.5): the lead-time override switch, which reveals its Reason. */
-  override?: { on: boolean; onChange: (on: boolean) => void };
+  /**
+   * Staff only (design.md 7.5): the lead-time override switch, which reveals its Reason; and
+   * the license's (design.md 8.2), when the customer has an expiry date.
+   */
+  override?: {
+    on: boolean;
+    onChange: (on: boolean) => void;
+    license?: { on: boolean; onChange: (on: boolean) => void; expires: string | null };
+  };
   /** The Id of the order being changed (design.md 7.10): not another order for its date. */
   changing?: number | undefined;
 }
@@ -51,6 +59,21 @@ function QuickDates({
 }
 
 /**
+ * The license override is offered once the license is in the way: it has expired, or the
+ * chosen date is after it; and while it is on, so it can be switched off again.
+ */
+function licenseOverride(
+  license: NonNullable<DeliveryStepProps['override']>['license'],
+  date: string | null,
+  today: string,
+) {
+  if (!license?.expires) return null;
+  const inTheWay =
+    license.on || isLicenseExpired(license.expires, today) || isAfterLicense(date ?? '', license.expires);
+  return inTheWay ? { on: license.on, onChange: license.onChange, expires: license.expires } : null;
+}
+
+/**
  * Step 1, 'Create New Order' (spec section 2): delivery date, name, phone, email, and the
  * Reference PO for reference customers. Messages appear as a field is left.
  */
@@ -65,7 +88,12 @@ export function DeliveryStep({ form, ctx, today, orders = [], override, changing
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md" verticalSpacing="sm">
       {override && (
         <Box style={{ gridColumn: '1 / -1' }}>
-          <OverrideLeadTime form={form} on={override.on} onChange={override.onChange} />
+          <OverrideLeadTime
+            form={form}
+            on={override.on}
+            onChange={override.onChange}
+            license={licenseOverride(override.license, date, today)}
+          />
         </Box>
       )}
       <Stack gap={6}>

@@ -24,6 +24,8 @@ import {
 const customer: Customer = {
   ...barCustomer,
   CustomerTypeName: 'Bars & Taverns',
+  LicenseNumber: null,
+  LicenseExpires: null,
   Products: [
     product({ Code: 'BR-1105', Description: 'Lake Effect IPA', OrderNo: 1 }),
     product({ Code: 'WN-1159', Description: 'Rosé House', OrderNo: 2, IsCaseOnly: false, UnitsPerCase: 12 }),

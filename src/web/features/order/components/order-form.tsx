@@ -135,7 +135,11 @@ export function OrderForm({ onSaveStatus, onDraftConflict, staff, ...setup }: Or
       // Units typed beside cases wait for the customer's choice on step 2 (issue 32).
       if (state.totals.unitsBesideCases.length > 0) return;
       const entry = setup.asStaff
-        ? { customerId: setup.customerId, overrideLeadTime: state.overrideLeadTime }
+        ? {
+            customerId: setup.customerId,
+            overrideLeadTime: state.overrideLeadTime,
+            overrideLicense: state.overrideLicense,
+          }
         : null;
       void submit(orderPayload(form.getValues(), state.lines, ctx.customerTypeId, entry));
     }
@@ -179,6 +183,11 @@ export function OrderForm({ onSaveStatus, onDraftConflict, staff, ...setup }: Or
                         override: {
                           on: state.overrideLeadTime,
                           onChange: state.setOverrideLeadTime,
+                          license: {
+                            on: state.overrideLicense,
+                            onChange: state.setOverrideLicense,
+                            expires: setup.licenseExpires ?? null,
+                          },
                         },
                       }
                     : {})}
@@ -215,7 +224,13 @@ export function OrderForm({ onSaveStatus, onDraftConflict, staff, ...setup }: Or
                       : undefined
                   }
                   {...(staff
-                    ? { staff: { customerLabel: staff.customerLabel, override: state.overrideLeadTime } }
+                    ? {
+                        staff: {
+                          customerLabel: staff.customerLabel,
+                          override: state.overrideLeadTime,
+                          overrideLicense: state.overrideLicense,
+                        },
+                      }
                     : {})}
                 />
               )}

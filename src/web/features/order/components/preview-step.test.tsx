@@ -11,15 +11,25 @@ const products = [
   product({ Code: 'BR-1105', Description: 'Lake Effect IPA' }),
 ];
 
-function renderPreview(drafts: Parameters<typeof draftLines>[1]) {
+function renderPreview(
+  drafts: Parameters<typeof draftLines>[1],
+  staff?: { customerLabel: string; override: boolean; overrideLicense?: boolean },
+) {
   return render(
     <MantineProvider theme={theme}>
       <PreviewStep
-        header={{ ...emptyHeader, DeliveryDate: '2026-06-12', Name: 'Pat', Phone: '3125550142' }}
+        header={{
+          ...emptyHeader,
+          DeliveryDate: '2026-06-12',
+          Name: 'Pat',
+          Phone: '3125550142',
+          OverrideReason: ' Renewal faxed ',
+        }}
         lines={draftLines(products, drafts)}
         customerTypeId={1}
         today="2026-06-10"
         isPhone={false}
+        {...(staff ? { staff } : {})}
       />
     </MantineProvider>,
   );
@@ -39,5 +49,20 @@ describe('the preview', () => {
   it('says nothing of units when no line has both', () => {
     renderPreview({ 'WN-1159': { CaseQuantity: '', UnitQuantity: 6 } });
     expect(screen.queryByTestId('preview-units-beside-cases')).toBeNull();
+  });
+
+  it("names staff's overrides with their one reason (design.md 7.5, 8.2)", () => {
+    const lines = { 'BR-1105': { CaseQuantity: 2, UnitQuantity: '' } } as const;
+    const label = '3002 Wrigleyville Wine & Spirits';
+    const { unmount } = renderPreview(lines, {
+      customerLabel: label,
+      override: false,
+      overrideLicense: true,
+    });
+    expect(screen.getByText('License overridden')).toBeTruthy();
+    expect(screen.getByText('Renewal faxed')).toBeTruthy();
+    unmount();
+    renderPreview(lines, { customerLabel: label, override: true, overrideLicense: true });
+    expect(screen.getByText('Lead time and license overridden')).toBeTruthy();
   });
 });

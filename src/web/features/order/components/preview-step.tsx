@@ -18,8 +18,8 @@ export interface PreviewStepProps {
   customerTypeId: number;
   today: string;
   isPhone: boolean;
-  /** Staff's order (design.md 7.5): whom it is for, and the override's reason. */
-  staff?: { customerLabel: string; override: boolean };
+  /** Staff's order (design.md 7.5): whom it is for, and the overrides' reason (design.md 8.2 for the license). */
+  staff?: { customerLabel: string; override: boolean; overrideLicense?: boolean };
   /** The Id of the order being changed (design.md 7.10): not another order for its date. */
   changing?: number | undefined;
   /** The order being changed as placed: the preview says what the change does (issue 33). */
@@ -54,8 +54,15 @@ export function PreviewStep({
   if (isReferenceCustomerType(customerTypeId)) {
     fields.push({ label: 'Reference PO', value: header.ReferencePO.trim() });
   }
-  if (staff?.override) {
-    fields.push({ label: 'Lead time overridden', value: (header.OverrideReason ?? '').trim() });
+  const overridden = [
+    ...(staff?.override ? ['Lead time'] : []),
+    ...(staff?.overrideLicense ? [staff.override ? 'license' : 'License'] : []),
+  ];
+  if (overridden.length > 0) {
+    fields.push({
+      label: `${overridden.join(' and ')} overridden`,
+      value: (header.OverrideReason ?? '').trim(),
+    });
   }
   const kept = orderedLines(lines).map((l) => ({
     Code: l.product.Code,
