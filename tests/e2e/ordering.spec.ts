@@ -142,6 +142,7 @@ test.describe('customer ordering', () => {
       await expect(first).toContainText(orderNum);
       await expect(first).toContainText(mdyFrom(earliest));
       await expect(first).toContainText('(312) 555-0142');
+      await expect(first.getByTestId('order-placed-by')).toHaveText('Shared sign-in');
       await expect(page.getByTestId('order-row')).toHaveCount(isPhone(page) ? 15 : 25);
       await expectAccessible(page);
       await saveScreen(page, 'order-history');
@@ -152,6 +153,7 @@ test.describe('customer ordering', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Order Detail' })).toBeVisible();
       await expect(page.getByTestId('detail-order-num')).toHaveText(orderNum);
       await expect(page.getByText('pat.tester@example.com')).toBeVisible();
+      await expect(page.getByTestId('detail-placed-by')).toHaveText('Shared sign-in');
       await expectAccessible(page);
       await saveScreen(page, 'order-detail');
     });

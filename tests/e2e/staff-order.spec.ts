@@ -3,9 +3,10 @@ import { expect, expectAccessible, saveScreen, signInAdmin, test } from './suppo
 /**
  * Orders taken by phone (design.md 7.5, issue 21) on phone and desktop: staff open a customer,
  * place an order for them on the customer's own form with the lead time overridden and a reason,
- * and find "Entered by admin" on the order. On the journeys' Wednesday 11/25/2026 at 10:00, a
- * type-4 customer (24 h lead, 15:00 cutoff) may first order for Friday 11/27: Thursday is inside
- * its lead time. Customer 4003 is no other journey's.
+ * and find "Entered by admin" on the order, and admin as who placed it in Regenerate Orders. On
+ * the journeys' Wednesday 11/25/2026 at 10:00, a type-4 customer (24 h lead, 15:00 cutoff) may
+ * first order for Friday 11/27: Thursday is inside its lead time. Customer 4003 is no other
+ * journey's.
  */
 const CUSTOMER = { companyId: 4003, label: '4003 Sunrise Gas & Go' };
 const THURSDAY = 'Thu 11/26/2026';
@@ -71,14 +72,28 @@ test('staff place an order for a customer with the lead time overridden, and see
 
   await test.step('"Entered by admin" on the customer\'s orders and on the order', async () => {
     const row = page.getByTestId('order-row').filter({ hasText: orderNum });
-    await expect(row.getByTestId('order-entered-by')).toHaveText('Entered by admin');
+    // Who placed it (design.md 8.2), in 7.5's words for a staff order.
+    await expect(row.getByTestId('order-placed-by')).toHaveText('Entered by admin');
     await expectAccessible(page);
     await saveScreen(page, 'staff-order-customer-orders');
     await row.getByRole('link', { name: `Detail of order ${orderNum}` }).click();
     await expect(page).toHaveURL(/\/maint\/order\/\d+$/);
     await expect(page.getByTestId('detail-order-num')).toHaveText(orderNum);
-    await expect(page.getByTestId('detail-entered-by')).toHaveText('Entered by admin');
+    await expect(page.getByTestId('detail-placed-by')).toHaveText('Entered by admin');
     await expectAccessible(page);
     await saveScreen(page, 'staff-order-detail');
+  });
+
+  await test.step('Regenerate Orders: placed by admin', async () => {
+    await page.goto(`/maint/regenerateorders?OrderNum=${orderNum}`);
+    const table = page.getByRole('table', { name: 'Web orders' });
+    await expect(table.getByRole('columnheader', { name: 'Placed By' })).toBeVisible();
+    const row = table.getByRole('row').filter({ hasText: orderNum });
+    const placedBy = row.getByRole('cell', { name: 'admin', exact: true });
+    await expect(placedBy).toBeVisible();
+    // On a phone the table swipes sideways: the screenshot shows the column, at the right edge
+    // (at the left the sticky order number would cover it).
+    await placedBy.evaluate((cell) => cell.scrollIntoView({ block: 'nearest', inline: 'end' }));
+    await saveScreen(page, 'staff-order-regenerate');
   });
 });
