@@ -73,6 +73,8 @@ describe('GET Dashboard: liquor licenses expired or expiring within 30 days', ()
 
   it("follows the server's clock: a day later, today's license has expired and the 31st day is in", async () => {
     clock = new Date(TEST_NOW.getTime() + 24 * 3600_000);
+    // A session lasts a working day on the server's clock (decision 066): that day's sign-in.
+    admin = await signInAdmin(t.app);
     const body = await dashboard();
     expect(body.Today).toBe('2026-11-26');
     expect(body.LicensesExpiring).toEqual([
