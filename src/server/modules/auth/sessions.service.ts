@@ -69,7 +69,7 @@ export async function endSessionsOf(db: DbOrTx, owner: SessionOwner): Promise<vo
   await db.delete(sessions).where(ownedBy(owner));
 }
 
-/** The owner's live sessions, the most recently seen first; `current` is the caller's own. */
+/** The owner's live sessions: the caller's own (`current`) first, then the most recently seen. */
 export async function listSessions(
   db: DbOrTx,
   owner: SessionOwner,
@@ -93,5 +93,6 @@ export async function listSessions(
       Device: r.device,
       LastSeen: r.lastSeenAt.toISOString(),
       Current: r.id === current,
-    }));
+    }))
+    .sort((a, b) => Number(b.Current) - Number(a.Current));
 }
