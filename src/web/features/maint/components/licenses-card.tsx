@@ -46,11 +46,14 @@ export function LicensesCard({
                 style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
               >
                 <Stack gap={0} miw={0}>
+                  {/* A thumb's height on a phone (44 px), like the dashboard's other links. */}
                   <Anchor
                     component={Link}
                     to={paths.customerEdit(l.CustomerId)}
                     fw={600}
-                    style={{ overflowWrap: 'anywhere' }}
+                    mih={44}
+                    display="flex"
+                    style={{ alignItems: 'center', overflowWrap: 'anywhere' }}
                   >
                     {l.Name}
                   </Anchor>
