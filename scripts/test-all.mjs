@@ -5,9 +5,10 @@
 //   node scripts/test-all.mjs [part of a step's name ...] [--skip lint,typecheck] [--results file.json]
 //
 // --skip leaves steps out (by exact name; the CI's second Node run skips the two checks whose
-// result does not depend on the Node running them) and --results writes each step's outcome
-// and seconds as JSON for the CI's summary table.
-import { spawnSync } from 'node:child_process';
+// result does not depend on the Node running them) and --results writes each step's outcome,
+// seconds and the lines naming its failed tests as JSON for the CI's summary, which repeats
+// those names at its end: a long log is often read from its end only.
+import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 
 const steps = [
@@ -32,6 +33,42 @@ const resultsFile = option('--results');
 const only = argv;
 
 const node = `Node ${process.versions.node}`;
+
+// Vitest's "FAIL  api  file > test" lines and Playwright's "✘ [phone] › file › test" lines.
+const failureLine = /(^|\s)(FAIL|✘)\s/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape codes of coloured output.
+const colours = /\u001b\[[0-9;]*m/g;
+
+/** Runs a step with its output shown as it comes, and keeps the lines that name failed tests. */
+function run(cmd, args, env) {
+  return new Promise((resolve) => {
+    // Through a pipe the tools would drop their colours; a terminal keeps them.
+    const colour = process.stdout.isTTY && !env.NO_COLOR ? { FORCE_COLOR: '1' } : {};
+    const child = spawn(cmd, args, { stdio: ['inherit', 'pipe', 'pipe'], env: { ...env, ...colour } });
+    const failures = new Set();
+    let rest = '';
+    const take = (chunk) => {
+      const lines = (rest + chunk.toString()).split('\n');
+      rest = lines.pop() ?? '';
+      for (const raw of lines) {
+        const line = raw.replace(colours, '').trim();
+        if (failureLine.test(line) && failures.size < 30) failures.add(line.slice(0, 300));
+      }
+    };
+    child.stdout.on('data', (d) => {
+      process.stdout.write(d);
+      take(d);
+    });
+    child.stderr.on('data', (d) => {
+      process.stderr.write(d);
+      take(d);
+    });
+    child.on('close', (code, signal) => {
+      take('\n');
+      resolve({ status: code ?? (signal ? 1 : 0), failures: [...failures] });
+    });
+  });
+}
 const results = [];
 let passed = 0;
 let failed = 0;
@@ -45,15 +82,15 @@ for (const [name, cmd, args] of steps) {
   const started = Date.now();
   // The PGlite run must not pick up a PostgreSQL URL from the environment.
   const env = name === 'API tests on PGlite' ? { ...process.env, TEST_DATABASE_URL: '' } : process.env;
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
+  const { status, failures } = await run(cmd, args, env);
   const seconds = Number(((Date.now() - started) / 1000).toFixed(1));
-  if (r.status === 0) {
+  if (status === 0) {
     passed++;
     results.push({ name, status: 'passed', seconds });
     console.log(`=== ${name} (${node}): passed (${seconds} s) ===`);
   } else {
     failed++;
-    results.push({ name, status: 'failed', seconds });
+    results.push({ name, status: 'failed', seconds, failures });
     console.log(`=== ${name} (${node}): FAILED (${seconds} s) ===`);
   }
 }

@@ -138,6 +138,11 @@ const minutes = (since) => ((Date.now() - since) / 60_000).toFixed(1);
 console.log(`both runs, with Node 24's install: ${minutes(started)} min`);
 if (process.env.CI_STARTED_MS)
   console.log(`CI in all (.ci/run, with npm ci): ${minutes(Number(process.env.CI_STARTED_MS))} min`);
+for (const run of runs)
+  for (const step of run.results.filter((s) => s.failures?.length)) {
+    console.log(`\nfailed in ${step.name} on ${run.label}:`);
+    for (const f of step.failures) console.log(`  ${f}`);
+  }
 const steps = runs.flatMap((r) => r.results);
 const passed = steps.filter((s) => s.status === 'passed').length;
 // A run that failed before any step (it could not start) counts as one failed step.

@@ -97,3 +97,39 @@ export function writeHistory(file: string, lines: number, customers: number, ite
     ].join('\t');
   });
 }
+
+/**
+ * `lines` availability lines (design.md 8.3), one per item B00001..: a third each IN with its
+ * cases, LOW with a few cases and a substitute, OUT with blank cases, an expected date and a
+ * substitute (the next item).
+ */
+export function writeAvailability(file: string, lines: number, items: number) {
+  return writeLines(file, lines, (i) => {
+    const code = itemCode(i % items);
+    const substitute = itemCode((i + 1) % items);
+    if (i % 3 === 0) return `${code}\t${i % 500}\tIN`;
+    if (i % 3 === 1) return `${code}\t${1 + (i % 4)}\tLOW\t\t${substitute}`;
+    return `${code}\t\tOUT\t12/${pad(1 + (i % 28))}/2026\t${substitute}`;
+  });
+}
+
+/**
+ * `lines` prices lines (design.md 8.4), written a level at a time as price books are: each level
+ * prices every item once, the 7 customer types first (T1..T7), then customers 1001.. one by one.
+ * Case prices from $8.00 to $57.99 with deposits of $1.20, a unit price for the items not sold
+ * by the case only (every fifth, as writeItems makes them), every third item priced from 5 cases
+ * rather than 1, and periods in 2099 so that none has started or ended whatever the clock says.
+ */
+export function writePrices(file: string, lines: number, items: number, customers: number) {
+  return writeLines(file, lines, (i) => {
+    const item = i % items;
+    const level = Math.floor(i / items);
+    if (level >= 7 + customers) throw new Error(`${lines} prices lines need more customers or items`);
+    const levelText = level < 7 ? `T${level + 1}` : String(companyId(level - 7));
+    const cents = 800 + ((i * 37) % 5000);
+    const price = `${Math.floor(cents / 100)}.${pad(cents % 100)}`;
+    const unit = item % 5 === 0 ? `${Math.floor(cents / 1200)}.${pad(Math.floor(cents / 12) % 100)}` : '';
+    const breakAt = item % 3 === 0 ? 5 : 1;
+    return `${levelText}\t${itemCode(item)}\t${price}\t${unit}\t1.20\t${breakAt}\t01/01/2099\t12/31/2099`;
+  });
+}

@@ -28,6 +28,8 @@ const line = (code: string, description: string, unitsPerCase: number, caseQuant
   caseQuantity,
   unitQuantity: 0,
   isCaseOnly: false,
+  isReturn: false,
+  substitution: 'Allow',
 });
 /** An order as the orders bench's customers place it (two lines), shaped as POST Order shapes it. */
 const order = toOrderDetail(
@@ -36,6 +38,7 @@ const order = toOrderDetail(
     customerId: 1,
     companyId: 1001,
     customerName: 'Bench Bar & Grill',
+    personName: null,
     changedAt: null,
     changeableUntil: null,
     orderNum: 'W100123',

@@ -23,6 +23,8 @@ export const AUDIT_ENTITIES = [
   'Regenerate',
   'Order',
   'Draft',
+  'VenuePerson',
+  'CustomerSubstitutions',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

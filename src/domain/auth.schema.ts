@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PersonSchema, VenueRoleSchema, VenueSchema } from './people.schema';
 
 export {
   type AdminLogin,
@@ -38,6 +39,12 @@ export const SessionSchema = z.object({
   Role: z.enum(['customer', 'admin']).nullable(),
   Customer: SessionCustomerSchema.nullable(),
   User: SessionUserSchema.nullable(),
+  /** The person signed in for the venue (design.md 8.2); null for the shared sign-in and staff. */
+  Person: PersonSchema.nullable(),
+  /** The caller's role at the venue: the shared sign-in is an Orderer; null for staff and nobody. */
+  VenueRole: VenueRoleSchema.nullable(),
+  /** The person's venues to switch between; empty for everyone else. */
+  Venues: z.array(VenueSchema),
 });
 export type Session = z.infer<typeof SessionSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AvailabilitySchema, SubstitutionSchema } from './availability';
 import { formatCompanyId } from './company-id';
 import { customerTypeMessages } from './customer-type.schema';
 import { PRODUCT_CODE_MAX } from './order.schema';
@@ -39,8 +40,12 @@ export const CustomerListItemSchema = z.object({
   IsActive: z.boolean(),
   /** The liquor license (design.md 8.2), from the customers file; null when it gives none. */
   LicenseNumber: z.string().nullable(),
-  /** The license's last valid day, 'YYYY-MM-DD': a later delivery date is refused (decision 065). */
+  /** The license's last valid day, 'YYYY-MM-DD': a later delivery date is refused (decision 067). */
   LicenseExpires: z.string().nullable().describe('YYYY-MM-DD, or null: no expiry date'),
+  /** 'COD', 'EFT' or 'NET{n}' (design.md 8.4), from the customers file; null when it gives none. */
+  PaymentTerms: z.string().nullable().describe('COD, EFT or NET{n} (NET30), or null: none given'),
+  /** Whether the customer number and zip code sign in (design.md 8.2); off, only its people do. */
+  SharedSignIn: z.boolean(),
 });
 export type CustomerListItem = z.infer<typeof CustomerListItemSchema>;
 
@@ -58,6 +63,10 @@ export const CustomerProductSchema = z.object({
   StartDate: z.string().nullable(),
   EndDate: z.string().nullable(),
   OrderNo: z.number().int(),
+  /** Its stock as the last availability file gave it; null when the file never named it (8.3). */
+  Availability: AvailabilitySchema.nullable(),
+  /** The customer's substitution preference for it (`Allow` unless they set another). */
+  Substitution: SubstitutionSchema,
 });
 export type CustomerProduct = z.infer<typeof CustomerProductSchema>;
 

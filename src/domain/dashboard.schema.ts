@@ -17,6 +17,8 @@ export const NOT_YET_ORDERED_MAX = 100;
 export const LAST_IMPORTS = 5;
 /** The licenses list answers at most this many customers (soonest expiry first); Total counts all. */
 export const LICENSES_EXPIRING_MAX = 100;
+/** The out-of-stock card lists at most this many orders (newest first); OrdersTotal counts all. */
+export const OUT_OF_STOCK_ORDERS_MAX = 100;
 
 /**
  * The next `count` delivery days from `today` on (today included when it is one): every day but
@@ -73,7 +75,7 @@ export const LastImportSchema = z.object({
   /** ISO 8601: when the file was imported. */
   At: z.string(),
   User: z.string(),
-  /** Items, Customers, CustomerItems or OrderHistory. */
+  /** Items, Customers, CustomerItems, OrderHistory, Availability or Prices. */
   Kind: z.string(),
   FileName: z.string(),
   Lines: z.number().int(),
@@ -96,6 +98,20 @@ export const LicenseExpiringSchema = z.object({
   Expired: z.boolean(),
 });
 export type LicenseExpiring = z.infer<typeof LicenseExpiringSchema>;
+
+/** A web order of today's with lines whose product is out (design.md 8.3). */
+export const OutOfStockOrderSchema = z.object({
+  /** The order's id: the card links to its staff view. */
+  Id: z.number().int(),
+  OrderNum: z.string(),
+  CustomerId: z.number().int(),
+  CompanyId: z.number().int(),
+  /** The customer's name. */
+  Name: z.string(),
+  /** How many of its lines are out. */
+  Lines: z.number().int(),
+});
+export type OutOfStockOrder = z.infer<typeof OutOfStockOrderSchema>;
 
 export const DashboardSchema = z.object({
   /** The business date the figures are for (BUSINESS_TZ). */
@@ -128,5 +144,17 @@ export const DashboardSchema = z.object({
   LicensesExpiring: z.array(LicenseExpiringSchema),
   /** How many such customers in all. */
   LicensesExpiringTotal: z.number().int(),
+  /**
+   * Today's ordered lines that are out (design.md 8.3, decision 071): lines of the web orders
+   * WebOrdersToday counts (created today, not cancelled) whose product the last availability
+   * file says is `OUT`. A product the file does not name is not out.
+   */
+  OutOfStockToday: z.object({
+    Lines: z.number().int(),
+    /** The orders they are on, newest first; at most 100. */
+    Orders: z.array(OutOfStockOrderSchema),
+    /** How many such orders in all. */
+    OrdersTotal: z.number().int(),
+  }),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;

@@ -141,3 +141,107 @@ describe('what was delivered against what was ordered (design.md 7.12)', () => {
     );
   });
 });
+
+describe('what was sent instead (design.md 8.3, decision 071)', () => {
+  /** An ordered line whose suggested substitute in the availability file is `sub`. */
+  const withSub = (Code: string, Cases: number, sub: string | null, Units = 0): OrderedLine => ({
+    ...ordered(Code, Cases, Units),
+    SubstituteCode: sub,
+  });
+  const words = (rows: ReturnType<typeof compareDelivered>) => rows.map((r) => [r.Code, r.Kind, r.Words]);
+
+  it('says "{X} sent for {Y}" on both rows when Y is not delivered and its substitute X is added', () => {
+    const rows = compareDelivered([withSub('COLA-12', 5, 'COLA-24')], [delivered('COLA-24', 3)]);
+    expect(words(rows)).toEqual([
+      ['COLA-12', 'NotDelivered', 'ERP COLA-24 sent for Ordered COLA-12'],
+      ['COLA-24', 'Added', 'ERP COLA-24 sent for Ordered COLA-12'],
+    ]);
+    // The quantities and kinds are what they were: the differences counted do not change.
+    expect(rows[0]!.Delivered).toEqual({ Cases: 0, Units: 0 });
+    expect(rows[1]!.Ordered).toBeNull();
+    expect(differenceCount(rows)).toBe(2);
+    expect(rows.filter(isShort).map((r) => r.Code)).toEqual(['COLA-12']);
+  });
+
+  it('pairs a product delivered short, in cases or in units, with its added substitute', () => {
+    const rows = compareDelivered(
+      [withSub('COLA', 5, 'PEPSI'), withSub('LIME', 1, 'LEMON', 6)],
+      [delivered('COLA', 3), delivered('PEPSI', 2), delivered('LIME', 1, 2), delivered('LEMON', 0, 4)],
+    );
+    expect(words(rows)).toEqual([
+      ['COLA', 'Short', 'ERP PEPSI sent for Ordered COLA'],
+      ['LIME', 'Short', 'ERP LEMON sent for Ordered LIME'],
+      ['PEPSI', 'Added', 'ERP PEPSI sent for Ordered COLA'],
+      ['LEMON', 'Added', 'ERP LEMON sent for Ordered LIME'],
+    ]);
+  });
+
+  it('keeps the two differences apart when the availability file names no substitute (no row, or none named)', () => {
+    const noRow = compareDelivered([ordered('COLA', 5)], [delivered('PEPSI', 5)]);
+    const noneNamed = compareDelivered([withSub('COLA', 5, null)], [delivered('PEPSI', 5)]);
+    for (const rows of [noRow, noneNamed])
+      expect(words(rows)).toEqual([
+        ['COLA', 'NotDelivered', 'not delivered (5 cases ordered)'],
+        ['PEPSI', 'Added', 'added by the distributor'],
+      ]);
+  });
+
+  it('keeps them apart when the added product is not the suggested substitute, or the substitute was not delivered', () => {
+    const other = compareDelivered([withSub('COLA', 5, 'PEPSI')], [delivered('RC', 5)]);
+    expect(words(other)).toEqual([
+      ['COLA', 'NotDelivered', 'not delivered (5 cases ordered)'],
+      ['RC', 'Added', 'added by the distributor'],
+    ]);
+    // Listed with nothing: not added, so nothing was sent for COLA.
+    const nothing = compareDelivered([withSub('COLA', 5, 'PEPSI')], [delivered('PEPSI', 0)]);
+    expect(words(nothing)).toEqual([
+      ['COLA', 'NotDelivered', 'not delivered (5 cases ordered)'],
+      ['PEPSI', 'Same', null],
+    ]);
+  });
+
+  it('does not pair a product delivered as ordered or more, nor a substitute the customer also ordered', () => {
+    const asOrdered = compareDelivered(
+      [withSub('COLA', 5, 'PEPSI')],
+      [delivered('COLA', 5), delivered('PEPSI', 1)],
+    );
+    expect(words(asOrdered)).toEqual([
+      ['COLA', 'Same', null],
+      ['PEPSI', 'Added', 'added by the distributor'],
+    ]);
+    const alsoOrdered = compareDelivered(
+      [withSub('COLA', 5, 'PEPSI'), ordered('PEPSI', 1)],
+      [delivered('PEPSI', 6)],
+    );
+    expect(words(alsoOrdered)).toEqual([
+      ['COLA', 'NotDelivered', 'not delivered (5 cases ordered)'],
+      ['PEPSI', 'More', '6 of 1 case: 5 more'],
+    ]);
+  });
+
+  it('names every short product one added substitute was sent for', () => {
+    const rows = compareDelivered(
+      [withSub('COLA', 5, 'PEPSI'), withSub('DIET', 2, 'PEPSI'), withSub('ZERO', 1, 'PEPSI')],
+      [delivered('COLA', 4), delivered('ZERO', 1), delivered('PEPSI', 3)],
+    );
+    expect(words(rows)).toEqual([
+      ['COLA', 'Short', 'ERP PEPSI sent for Ordered COLA'],
+      ['DIET', 'NotDelivered', 'ERP PEPSI sent for Ordered DIET'],
+      ['ZERO', 'Same', null],
+      ['PEPSI', 'Added', 'ERP PEPSI sent for Ordered COLA and Ordered DIET'],
+    ]);
+  });
+
+  it('ignores a product named as its own substitute', () => {
+    const rows = compareDelivered([withSub('COLA', 5, 'COLA')], [delivered('COLA', 3)]);
+    expect(words(rows)).toEqual([['COLA', 'Short', '3 of 5 cases: 2 short']]);
+  });
+
+  it('says it the same way in a confirmation before the delivery date (issue 33)', () => {
+    const rows = compareDelivered([withSub('COLA', 5, 'PEPSI')], [delivered('PEPSI', 5)], 'confirmed');
+    expect(words(rows)).toEqual([
+      ['COLA', 'NotDelivered', 'ERP PEPSI sent for Ordered COLA'],
+      ['PEPSI', 'Added', 'ERP PEPSI sent for Ordered COLA'],
+    ]);
+  });
+});

@@ -25,13 +25,19 @@ export interface Quantities {
 export interface OrderedLine extends Quantities {
   Code: string;
   Description: string;
+  /**
+   * The product the availability file suggests instead of this one (design.md 8.3), as GET
+   * Order/{id} gives it with delivered lines; absent or null when the file names none.
+   */
+  SubstituteCode?: string | null;
 }
 
 /**
  * Same: delivered as ordered. Short: less of something than ordered. More: more, never less.
  * NotDelivered: ordered, and none of it came (absent from the file or listed with 0). Added: not
- * ordered, delivered all the same (a substitute shows as the ordered product NotDelivered and the
- * other Added: the file does not say which line replaced which, so none is guessed).
+ * ordered, delivered all the same. The file does not say which line replaced which: only the
+ * availability file's suggested substitute pairs them (`nameSubstitutes`), in words, the kinds
+ * staying what the quantities say.
  */
 export type DeliveryKind = 'Same' | 'Short' | 'More' | 'NotDelivered' | 'Added';
 
@@ -119,7 +125,44 @@ export function compareDelivered(
       Words: added ? 'added by the distributor' : null,
     });
   }
-  return rows;
+  return nameSubstitutes(rows, ordered);
+}
+
+/**
+ * What was sent instead (design.md 8.3, decision 071): an ordered product Y delivered short or
+ * not at all, and a product X the distributor added (delivered, not ordered), where X is Y's
+ * suggested substitute in the availability file, read "{X} sent for {Y}" on both rows instead of
+ * the two separate differences. Several short products naming the same added X are each paired
+ * with it, X's row naming them all ("X sent for Y and Z"); the file gives no split of X's cases,
+ * so none is guessed. A substitute that was also ordered, or not delivered, pairs with nothing;
+ * a product whose substitute is itself neither. Quantities and kinds are left as they are, so the
+ * differences counted (the badge, the history's mark) do not change.
+ */
+export function nameSubstitutes(rows: LineComparison[], ordered: readonly OrderedLine[]): LineComparison[] {
+  const substituteOf = new Map(
+    ordered
+      .filter((o) => o.SubstituteCode && o.SubstituteCode !== o.Code)
+      .map((o) => [o.Code, o.SubstituteCode!]),
+  );
+  if (substituteOf.size === 0) return rows;
+  const added = new Map(rows.filter((r) => r.Kind === 'Added').map((r) => [r.Code, r]));
+  /** Per added substitute, the descriptions of the short products it was sent for, in order. */
+  const sentFor = new Map<string, string[]>();
+  const named = rows.map((r) => {
+    const x = isShort(r) ? added.get(substituteOf.get(r.Code) ?? '') : undefined;
+    if (!x) return r;
+    sentFor.set(x.Code, [...(sentFor.get(x.Code) ?? []), r.Description]);
+    return { ...r, Words: `${x.Description} sent for ${r.Description}` };
+  });
+  return named.map((r) => {
+    const ys = r.Kind === 'Added' ? sentFor.get(r.Code) : undefined;
+    return ys ? { ...r, Words: `${r.Description} sent for ${andList(ys)}` } : r;
+  });
+}
+
+/** 'A', 'A and B', 'A, B and C'. */
+function andList(items: string[]): string {
+  return items.length < 2 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
 /** How many lines differ: the history list's mark (design.md 7.12). */

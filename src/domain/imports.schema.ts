@@ -1,8 +1,15 @@
 import { z } from 'zod';
 
-/** The four bulk imports (spec section 3 "Import file formats", design.md 5.8). */
+/** The bulk imports: the spec's four (section 3 "Import file formats", design.md 5.8) the availability file (design.md 8.3) and the prices file (8.4). */
 
-export const ImportKindSchema = z.enum(['Items', 'Customers', 'CustomerItems', 'OrderHistory']);
+export const ImportKindSchema = z.enum([
+  'Items',
+  'Customers',
+  'CustomerItems',
+  'OrderHistory',
+  'Availability',
+  'Prices',
+]);
 export type ImportKind = z.infer<typeof ImportKindSchema>;
 
 /**

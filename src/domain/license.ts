@@ -1,7 +1,7 @@
 import { addDays } from './business-date';
 
 /**
- * The customer's liquor license (design.md 8.2, decision 065): `LicenseExpires` is the last day
+ * The customer's liquor license (design.md 8.2, decision 067): `LicenseExpires` is the last day
  * a delivery may be made. An order for a later delivery date is refused; the expiry day itself
  * is allowed, and a customer without an expiry date has no rule. Staff may override it with a
  * reason (design.md 7.5's reason). The order schema applies it to the delivery date, so the

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SubstitutionSchema } from './availability';
 import { isIsoDate } from './business-date';
 import { type DeliveryDateContext, deliveryDateError } from './delivery-date';
 import { licenseMessages } from './license';
@@ -59,6 +60,8 @@ export const OrderLineInputSchema = z.object({
     .max(PRODUCT_CODE_MAX, messages.productCodeTooLong),
   CaseQuantity: QuantityField,
   UnitQuantity: QuantityField,
+  /** What may be sent instead if it is out (design.md 8.3); the customer's preference without it. */
+  Substitution: SubstitutionSchema.optional(),
 });
 export type OrderLineInput = z.input<typeof OrderLineInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SubstitutionSchema } from './availability';
 import { EMAIL_MAX, MAX_ORDER_LINES, NAME_MAX, PRODUCT_CODE_MAX, REFERENCE_PO_MAX } from './order.schema';
 
 /**
@@ -17,6 +18,8 @@ export const OrderDraftLineSchema = z.object({
   Code: z.string().max(PRODUCT_CODE_MAX),
   CaseQuantity: DraftQuantity,
   UnitQuantity: DraftQuantity,
+  /** This order's choice if the product is out (design.md 8.3); absent: the customer's preference. */
+  Substitution: SubstitutionSchema.optional(),
 });
 
 /** The body of `PUT Customer/{id}/Draft`: `POST Order`'s fields, each optional. */

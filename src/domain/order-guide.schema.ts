@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AvailabilitySchema, SubstitutionSchema } from './availability';
 import { isIsoDate } from './business-date';
 
 /**
@@ -34,6 +35,10 @@ export const OrderGuideProductSchema = z.object({
   Description: z.string(),
   UnitsPerCase: z.number().int(),
   CaseOnly: z.boolean(),
+  /** Its stock as the last availability file gave it; null when the file never named it (8.3). */
+  Availability: AvailabilitySchema.nullable(),
+  /** The customer's substitution preference for it (`Allow` unless they set another). */
+  Substitution: SubstitutionSchema,
   /** Cases per date of the guide's `DeliveryDates`; a date with none is absent. */
   History: z.record(z.string(), z.number().int()),
   /** In how many of the customer's last 8 delivery dates before today the product appears. */
@@ -50,6 +55,8 @@ export type OrderGuideProduct = z.infer<typeof OrderGuideProductSchema>;
 export const OrderGuideSchema = z.object({
   /** The 5 most recent delivery dates before today, oldest first (as the worksheet). */
   DeliveryDates: z.array(z.string()),
+  /** When the last availability file was applied ("stock as of 10:40 AM"), or null (8.3). */
+  StockAsOf: z.string().nullable(),
   /**
    * The products the customer may order that have a figure (cases in History, TimesOrdered or
    * AverageWeeklyCases above 0, or a saved Par), most ordered first, then by description. A

@@ -1,3 +1,4 @@
+import type { Availability, Substitution } from './availability';
 import { addDays } from './business-date';
 import type { OrderGuide, OrderGuideProduct } from './order-guide.schema';
 import { WORKSHEET_DATES } from './order-view.schema';
@@ -21,6 +22,10 @@ export interface GuideProduct {
   Description: string;
   UnitsPerCase: number;
   CaseOnly: boolean;
+  /** Its stock as the last availability file gave it, or null (design.md 8.3). */
+  Availability: Availability | null;
+  /** The customer's substitution preference for it. */
+  Substitution: Substitution;
 }
 
 /** One order line of the customer's, web or imported, with its order's delivery date. */
@@ -44,6 +49,8 @@ export interface OrderGuideInput {
   lines: readonly GuideLine[];
   /** Saved pars by product code. */
   pars: ReadonlyMap<string, number>;
+  /** When the last availability file was applied (ISO), or null when none ever was. */
+  stockAsOf: string | null;
 }
 
 interface Tally {
@@ -57,7 +64,7 @@ interface Tally {
 // Case-insensitive, as people read a list; accents still tell descriptions apart.
 const byDescription = new Intl.Collator('en', { sensitivity: 'accent' });
 
-export function buildOrderGuide({ today, products, lines, pars }: OrderGuideInput): OrderGuide {
+export function buildOrderGuide({ today, products, lines, pars, stockAsOf }: OrderGuideInput): OrderGuide {
   const past = lines.filter((l) => l.DeliveryDate < today);
   const datesNewestFirst = [...new Set(past.map((l) => l.DeliveryDate))].sort().reverse();
   const deliveryDates = datesNewestFirst.slice(0, WORKSHEET_DATES).reverse();
@@ -86,6 +93,8 @@ export function buildOrderGuide({ today, products, lines, pars }: OrderGuideInpu
       Description: p.Description,
       UnitsPerCase: p.UnitsPerCase,
       CaseOnly: p.CaseOnly,
+      Availability: p.Availability,
+      Substitution: p.Substitution,
       History: tally.history,
       TimesOrdered: tally.appearsOn.size,
       AverageWeeklyCases: average,
@@ -100,7 +109,7 @@ export function buildOrderGuide({ today, products, lines, pars }: OrderGuideInpu
       byDescription.compare(a.Description, b.Description) ||
       (a.Code < b.Code ? -1 : a.Code > b.Code ? 1 : 0),
   );
-  return { DeliveryDates: deliveryDates, Products: listed };
+  return { DeliveryDates: deliveryDates, StockAsOf: stockAsOf, Products: listed };
 }
 
 /**

@@ -84,8 +84,12 @@ export function meetsMinimum(cases: Cases, minimum: number): boolean {
  * whole cases as a whole number ("this one has 5", not "5.0": issue 33; decision 062).
  */
 export function belowMinimumMessage(minimum: number, cases: Cases): string {
-  const has = cases.num % cases.den === 0n ? String(cases.num / cases.den) : casesToOneDecimal(cases);
-  return `Orders need at least ${minimum} ${minimum === 1 ? 'case' : 'cases'}; this one has ${has}`;
+  return `Orders need at least ${minimum} ${minimum === 1 ? 'case' : 'cases'}; this one has ${casesText(cases)}`;
+}
+
+/** Cases as a message says them: whole cases as a whole number, else to one decimal rounded down. */
+export function casesText(cases: Cases): string {
+  return cases.num % cases.den === 0n ? String(cases.num / cases.den) : casesToOneDecimal(cases);
 }
 
 /** The refusal for these lines under `minimum`, or null when the order meets it (or there is none). */

@@ -26,7 +26,7 @@ export interface OrderRulesContext {
    * set for a customer's own order.
    */
   overrideLeadTime?: boolean;
-  /** The customer's license expiry (design.md 8.2, decision 065); absent or null: no rule. */
+  /** The customer's license expiry (design.md 8.2, decision 067); absent or null: no rule. */
   licenseExpires?: string | null;
   /** Staff accept a delivery date after the license expired, with the same reason. Never a customer's. */
   overrideLicense?: boolean;

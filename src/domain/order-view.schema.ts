@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AvailabilitySchema, SubstitutionSchema } from './availability';
 import { DeliveredLineSchema } from './delivered';
 import { idField } from './schema-fields';
 
@@ -28,8 +29,16 @@ export const OrderProductSchema = z.object({
   Cases: z.number().int(),
   Units: z.number().int(),
   TotalUnits: z.number().int(),
+  /** What the customer said may be sent instead if it is out (design.md 8.3). */
+  Substitution: SubstitutionSchema,
   /** True on a return (a credit in the ERP's order history file, issue 43); absent on any other line. */
   IsReturn: z.literal(true).optional(),
+  /**
+   * The product the last availability file suggests instead of this one (design.md 8.3), null
+   * when it names none; given in GET Order/{id} only with the order's delivered or confirmed
+   * lines, where the detail names what was sent instead (`nameSubstitutes`, decision 071).
+   */
+  SubstituteCode: z.string().nullable().optional(),
 });
 export type OrderProduct = z.infer<typeof OrderProductSchema>;
 
@@ -122,6 +131,10 @@ export const WorksheetRowSchema = z.object({
   Products: z.record(z.string(), z.number().int()),
   /** The customer's saved par for the product (design.md 7.1), or null. */
   Par: z.number().int().nullable(),
+  /** Its stock as the last availability file gave it, or null (design.md 8.3; null when not offered). */
+  Availability: AvailabilitySchema.nullable(),
+  /** The customer's substitution preference for it. */
+  Substitution: SubstitutionSchema,
   /**
    * The spec's list shape (section 3): the sheet's editable Cases and the units they make. The
    * server has none to give (counts are typed on the sheet, never stored): null.
@@ -139,6 +152,8 @@ export const WorksheetSchema = z.object({
   Today: z.string(),
   /** Up to 5 delivery dates before today, oldest first. */
   DeliveryDates: z.array(z.string()),
+  /** When the last availability file was applied, or null (design.md 8.3). */
+  StockAsOf: z.string().nullable(),
   Orders: z.array(WorksheetRowSchema),
 });
 export type Worksheet = z.infer<typeof WorksheetSchema>;

@@ -46,7 +46,7 @@ export const staffOrderFields = {
     .transform((v) => v === true),
   /**
    * Staff only: accept a delivery date after the customer's license expired (design.md 8.2,
-   * decision 065), with the same Override Reason.
+   * decision 067), with the same Override Reason.
    */
   OverrideLicense: z
     .boolean({ error: licenseMessages.overrideInvalid })

@@ -62,6 +62,8 @@ describe('loadConfig', () => {
     ['CREDIT_ORDER_TYPES', 'RET;CR'],
     ['CREDIT_ORDER_TYPES', 'RET,,CM'],
     ['EXPORT_ENCODING', 'latin-1'],
+    ['PRICE_POST_AND_HOLD', 'maybe'],
+    ['QUANTITY_BREAKS', 'none'],
   ])('stops with a message naming %s for a bad value', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(new RegExp(`${name}:`));
@@ -97,6 +99,20 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ DATA_DIR: dir, CREDIT_ORDER_TYPES: ' ret, Credit ', EXPORT_ENCODING: 'Windows-1252' }),
     ).toMatchObject({ creditOrderTypes: ['RET', 'CREDIT'], exportEncoding: 'windows-1252' });
+  });
+
+  it('reads the price posting and quantity break settings: no posting and breaks taken by default', () => {
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({ pricePostAndHold: false, quantityBreaks: true });
+    expect(
+      loadConfig({ DATA_DIR: dir, PRICE_POST_AND_HOLD: 'true', QUANTITY_BREAKS: 'false' }),
+    ).toMatchObject({
+      pricePostAndHold: true,
+      quantityBreaks: false,
+    });
+    expect(loadConfig({ DATA_DIR: dir, PRICE_POST_AND_HOLD: '1', QUANTITY_BREAKS: 'off' })).toMatchObject({
+      pricePostAndHold: true,
+      quantityBreaks: false,
+    });
   });
 
   it('limits each customer to 30 orders a minute unless ORDERS_PER_MINUTE says otherwise', () => {

@@ -129,6 +129,10 @@ const envSchema = z.object({
     .toLowerCase()
     .pipe(z.enum(['utf-8', 'windows-1252'], { message: "must be 'utf-8' or 'windows-1252'" }))
     .default('utf-8'),
+  /** Price posting (design.md 8.4): a prices file may not change a period that has started. */
+  PRICE_POST_AND_HOLD: flag.default(false),
+  /** Volume discounts (design.md 8.4): false refuses the prices file's breaks above 1 case. */
+  QUANTITY_BREAKS: flag.default(true),
   ORDERS_PER_MINUTE: z.coerce.number().int('must be a whole number').min(1).max(1_000_000).default(30),
   TEST_CLOCK_OFFSET_MS: z.coerce.number().int('must be a whole number of milliseconds').optional(),
   NODE_ENV: z.string().optional(),
@@ -171,6 +175,10 @@ export interface AppConfig {
   creditOrderTypes: string[];
   /** The export file's encoding. */
   exportEncoding: 'utf-8' | 'windows-1252';
+  /** The prices file refuses lines that change a period that has started (PRICE_POST_AND_HOLD). */
+  pricePostAndHold: boolean;
+  /** The prices file takes quantity breaks above 1 case (QUANTITY_BREAKS). */
+  quantityBreaks: boolean;
   /** Tests only: milliseconds added to the real time for every business rule (TEST_CLOCK_OFFSET_MS). */
   clockOffsetMs: number;
 }
@@ -227,6 +235,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ordersPerMinute: e.ORDERS_PER_MINUTE,
     creditOrderTypes: e.CREDIT_ORDER_TYPES,
     exportEncoding: e.EXPORT_ENCODING,
+    pricePostAndHold: e.PRICE_POST_AND_HOLD,
+    quantityBreaks: e.QUANTITY_BREAKS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     reminderCheckSeconds: e.REMINDER_CHECK_SECONDS,
   };

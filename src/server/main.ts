@@ -54,6 +54,8 @@ async function main() {
       '  Demo customer sign-in:  http://localhost:' +
         `${port}/user/login  Customer Number 1001, Zip Code 60601`,
       '  Reference customer:     Customer Number 6001, Zip Code 60611 (needs a Reference PO)',
+      `  Demo people:            http://localhost:${port}/user/login/email  dana.reyes@example.com (Owner of both),`,
+      `                          sam.ortiz@example.com (Counter at 1001); the code is mailed to ${config.smtpUrl ? 'SMTP_URL' : config.outboxDir}`,
     );
   }
   if (generated) {

@@ -24,6 +24,9 @@ const HTTP_PLUMBING: Record<string, string> = {
   'pages/page-data.ts': 'server page rendering',
   'pages/page-loaders.ts': 'server page rendering',
   'pages/sign-in-actions.ts': 'the sign-in form posted to a server page',
+  'pages/person-actions.ts': "a person's sign-in, invitation and venue forms posted to a server page",
+  // A passkey's challenge lives in the request's encrypted session cookie (decision 069).
+  'people/passkey-challenge.ts': "keeps the passkey challenge in the request's session",
 };
 
 const FASTIFY_TYPES = /\bFastify(Instance|Request)\b/;

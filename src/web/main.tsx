@@ -27,8 +27,13 @@ else {
   // Not on focus: the page's own autofocus is no one's touch. `input`: a box filled in by the
   // browser or a keyboard that sends no key events (autofill, dictation, a paste from the menu).
   const events = ['pointerdown', 'keydown', 'touchstart', 'input'] as const;
-  const once = () => {
+  const once = (event: Event) => {
     for (const type of events) document.removeEventListener(type, once, true);
+    // A control that needs the scripts (the passkey button) acts on the touch that woke them:
+    // its click came before React did, and is gone.
+    const woke = event.target instanceof Element ? event.target.closest('[data-wake-action]') : null;
+    const action = woke?.getAttribute('data-wake-action');
+    if (action) document.documentElement.dataset.wakeAction = action;
     start();
   };
   for (const type of events) document.addEventListener(type, once, { capture: true, passive: true });

@@ -2,6 +2,11 @@
 export const paths = {
   root: '/',
   customerLogin: '/user/login',
+  /** A person's own sign-in (design.md 8.2): email, then the mailed code. */
+  personLogin: '/user/login/email',
+  /** Which of a person's venues to order for. */
+  venuePick: '/user/venue',
+  invitation: (token: string) => `/invite/${token}`,
   orderHome: '/order/home',
   orderHistory: '/order/history',
   orderHistoryDetail: (id: number | string) => `/order/history/detail/${id}`,
@@ -10,6 +15,8 @@ export const paths = {
   orderReorder: (orderId: number | string) => `/order/form/0?copy=${orderId}`,
   /** Change a placed order before its cutoff (design.md 7.10): the same form, filled with it. */
   orderChange: (orderId: number | string) => `/order/form/0?change=${orderId}`,
+  /** The venue's people, for its Owner (design.md 8.2). */
+  orderPeople: '/order/people',
   worksheet: (customerId: number | string, name: string) =>
     `/worksheet/${customerId}/${encodeURIComponent(name)}`,
 
@@ -24,6 +31,8 @@ export const paths = {
   customerEdit: (id: number | string) => `/maint/customer/edit/${id}`,
   /** The customer's view on its Orders tab (where staff land after ordering for them). */
   customerOrders: (id: number | string) => `/maint/customer/edit/${id}?tab=orders`,
+  /** The customer's view on its People tab (design.md 8.2). */
+  customerPeople: (id: number | string) => `/maint/customer/edit/${id}?tab=people`,
   /** Staff's order for the customer (design.md 7.5): the customer's order form, as staff. */
   customerOrder: (id: number | string) => `/maint/customer/order/${id}`,
   /** Staff change a customer's placed order (design.md 7.10) on the customer's order form. */

@@ -51,6 +51,24 @@ export const routes: RouteObject[] = retriedWhenOnline([
         lazy: () => import('./features/auth/customer-login.route'),
       },
       {
+        id: 'person-login',
+        path: 'user/login/email',
+        handle: title('Sign In'),
+        lazy: () => import('./features/auth/person-login.route'),
+      },
+      {
+        id: 'venue-pick',
+        path: 'user/venue',
+        handle: title('Choose a Venue'),
+        lazy: () => import('./features/auth/venue-pick.route'),
+      },
+      {
+        id: 'invitation',
+        path: 'invite/:token',
+        handle: title('Invitation'),
+        lazy: () => import('./features/auth/invitation.route'),
+      },
+      {
         id: 'worksheet',
         path: 'worksheet/:id/:name',
         handle: title('Order Worksheet'),
@@ -78,6 +96,12 @@ export const routes: RouteObject[] = retriedWhenOnline([
             path: 'order/history/detail/:id',
             handle: title('Order Detail'),
             lazy: () => import('./features/order/order-history-detail.route'),
+          },
+          {
+            id: 'order-people',
+            path: 'order/people',
+            handle: title('People'),
+            lazy: () => import('./features/people/people.route'),
           },
           {
             id: 'order-form',

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { earliestDeliveryDate, firstSelectableDeliveryDate } from '../../src/domain/delivery-date';
 import { minimumCasesMessage } from '../../src/domain/order-minimum';
 import {
@@ -236,13 +236,22 @@ test('customer and item files upload and report what they did', async ({ page })
     ),
   );
 
-  const upload = async (file: string) => {
+  const availabilityFile = path.join(dir, 'availability-e2e.txt');
+  writeFileSync(
+    availabilityFile,
+    [`${prefix}-1\t10\tIN`, `${prefix}-2\t\tout\t12/20/2026\t${prefix}-1`, `${prefix}-404\t1\tIN`].join(
+      '\r\n',
+    ),
+  );
+
+  /** The item page has two uploaders (items, availability): `scope` says which one. */
+  const upload = async (file: string, scope: Page | Locator = page) => {
     const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Add Import File and Upload' }).click();
+    await scope.getByRole('button', { name: 'Add Import File and Upload' }).click();
     await (await chooser).setFiles(file);
   };
-  const count = (label: string) =>
-    page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd');
+  const count = (label: string, scope: Page | Locator = page) =>
+    scope.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd');
 
   await page.goto('/maint/customer/import');
   await expect(page.getByText('COMPANY_ID', { exact: true })).toBeVisible();
@@ -272,19 +281,33 @@ test('customer and item files upload and report what they did', async ({ page })
   await expect(rejected.nth(1)).toContainText('E2E Bad Zip');
 
   await page.goto('/maint/item/import');
-  await expect(page.getByText('units per case', { exact: true })).toBeVisible();
-  await upload(itemsFile);
-  await expect(page.getByText('items-e2e.txt: uploaded')).toBeVisible();
-  await expect(count('Lines')).toHaveText('2');
-  await expect(count('Inserted')).toHaveText('2');
-  await expect(count('Rejected')).toHaveText('0');
+  const items = page.getByRole('region', { name: 'Item Import' });
+  await expect(items.getByText('units per case', { exact: true })).toBeVisible();
+  await upload(itemsFile, items);
+  await expect(items.getByText('items-e2e.txt: uploaded')).toBeVisible();
+  await expect(count('Lines', items)).toHaveText('2');
+  await expect(count('Inserted', items)).toHaveText('2');
+  await expect(count('Rejected', items)).toHaveText('0');
   await expectAccessible(page);
   await saveScreen(page, 'item-import');
+
+  // The availability file (design.md 8.3) on the same screen, with its own report.
+  const availability = page.getByRole('region', { name: 'Availability Import' });
+  await expect(availability.getByText('cases available', { exact: true })).toBeVisible();
+  await upload(availabilityFile, availability);
+  await expect(availability.getByText('availability-e2e.txt: uploaded')).toBeVisible();
+  await expect(count('Lines', availability)).toHaveText('3');
+  await expect(count('Rejected', availability)).toHaveText('1');
+  const refused = availability.getByRole('table', { name: 'Rejected lines' }).getByRole('row');
+  await expect(refused.nth(1).getByRole('cell').first()).toHaveText('3');
+  await expect(refused.nth(1)).toContainText(`Product ${prefix}-404 does not exist`);
+  await expectAccessible(page);
+  await saveScreen(page, 'availability-import');
 
   // A file that cannot be read at all fails with the server's reason.
   const binary = path.join(dir, 'not-text.bin');
   writeFileSync(binary, Buffer.from([0, 1, 2, 3, 0, 255, 254, 0]));
-  await upload(binary);
+  await upload(binary, items);
   await expect(page.getByRole('alert')).toContainText('not-text.bin: failed');
   await expect(page.getByRole('img', { name: 'Failed' })).toBeVisible();
 

@@ -1,13 +1,13 @@
 import type { Page } from '@playwright/test';
 import {
-  earliestDeliveryDate,
+  demo,
   expect,
   expectAccessible,
   isPhone,
   openCustomerPage,
-  pickDeliveryDate,
   saveScreen,
   signInAdmin,
+  startNewOrder,
   test,
 } from './support';
 
@@ -18,7 +18,7 @@ import {
  * Type 5 (Grocery) is no other journey's; the demo data gives it a minimum of 10, put back at
  * the end. Customer 5001 is a grocer.
  */
-const GROCER = { number: '5001', zip: '60618' };
+const GROCER = demo.grocer;
 const TYPE = 5;
 const DEMO_MINIMUM = 10;
 
@@ -45,12 +45,7 @@ test('a grocer sees the cases still missing for the minimum, and the refusal whe
 
   const grocer = await openCustomerPage(browser, GROCER.number, GROCER.zip);
   try {
-    await grocer.goto('/order/form/0');
-    await pickDeliveryDate(grocer, await earliestDeliveryDate(grocer));
-    await grocer.getByLabel('Name').fill('Gina Grocer');
-    await grocer.getByLabel('Phone').fill('3125550166');
-    await grocer.getByLabel('Email').fill('gina@example.com');
-    await grocer.getByRole('button', { name: 'Continue' }).click();
+    await startNewOrder(grocer, GROCER.contact);
 
     // A product sold by the case, and one sold by the bottle as well, with its units per case.
     const units = grocer.getByRole('textbox', { name: /^Units of / }).first();

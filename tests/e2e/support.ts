@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import {
   type Browser,
@@ -89,6 +91,12 @@ export const demo = {
   customer: { number: '1001', zip: '60601', name: 'Blue Heron Tavern' },
   reference: { number: '6001', zip: '60611' },
   inactive: { number: '1002', zip: '60602' },
+  /** The demo's grocer (customer type Grocery, whose minimum is 10 cases). */
+  grocer: {
+    number: '5001',
+    zip: '60618',
+    contact: { name: 'Gina Grocer', phone: '3125550166', email: 'gina@example.com' },
+  },
   admin: { user: 'admin', password: 'e2e-admin-password' },
 };
 
@@ -316,5 +324,46 @@ export async function pickDeliveryDate(page: Page, iso: string) {
   await expect(deliveryDate(page)).toHaveText(mdyFrom(iso));
 }
 
+/** Step 1 of a new order: the earliest delivery date and the contact, then on to the products. */
+export async function startNewOrder(page: Page, contact: { name: string; phone: string; email: string }) {
+  await page.goto('/order/form/0');
+  await pickDeliveryDate(page, await earliestDeliveryDate(page));
+  await page.getByLabel('Name').fill(contact.name);
+  await page.getByLabel('Phone').fill(contact.phone);
+  await page.getByLabel('Email').fill(contact.email);
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
 /** The back-office file of a web order, in the e2e server's EXPORT_DIR (playwright.config.ts). */
 export const exportFile = (orderNum: string) => `.tmp/e2e-${process.env.E2E_PORT}/exports/${orderNum}.txt`;
+
+/** The journeys' server's outbox (playwright.config.ts's DATA_DIR): mails without SMTP_URL. */
+const outboxDir = () => `.tmp/e2e-${process.env.E2E_PORT}/outbox`;
+
+/**
+ * Signs a person in by mailed code (design.md 8.2) through the API, in the page's own cookies at
+ * `origin`: asks for a code, reads it from the mail in the outbox (its subject), and sends it.
+ * Answers the sign-in's answer ({ Person, Venues }).
+ */
+export async function signInPersonByCode(page: Page, origin: string, email: string) {
+  const asked = await page.request.post(`${origin}/api/v1/SignIn/Code`, { data: { Email: email } });
+  expect(asked.status()).toBe(202);
+  // The outbox's file name for the mail (src/server/modules/mail/mailer.ts), its time in it.
+  const suffix = `-${email.replace(/[^A-Za-z0-9._-]/g, '_')}.eml`;
+  const latestCode = () => {
+    if (!existsSync(outboxDir())) return '';
+    const file = readdirSync(outboxDir())
+      .filter((f) => f.startsWith('sign-in-code-') && f.endsWith(suffix))
+      .sort()
+      .at(-1);
+    if (!file) return '';
+    const mail = readFileSync(path.join(outboxDir(), file), 'utf8');
+    return /^Subject: (\d{6}) is your sign-in code/m.exec(mail)?.[1] ?? '';
+  };
+  await expect.poll(latestCode, { timeout: 15_000 }).toMatch(/^\d{6}$/);
+  const res = await page.request.post(`${origin}/api/v1/SignIn/Person`, {
+    data: { Email: email, Code: latestCode() },
+  });
+  expect(res.status()).toBe(200);
+  return res.json();
+}

@@ -2,7 +2,10 @@ import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, readOpenApi, signInAdmin, signInCustomer, type TestApp } from '#support/helpers.js';
 import { customerByCompany } from '#support/order-fixtures.js';
+import { invite, signInByCode } from '#support/people.js';
+import { startSmtpSink } from '#support/smtp-sink.js';
 import { TEST_SECRET } from '#support/test-config.js';
+import { VENUE_ROUTES, venueRoleMay } from '../../src/domain/venue-roles.js';
 import { adminUsers, customerProducts, customers, messages, orders } from '../../src/server/db/schema.js';
 import { stopToken } from '../../src/server/modules/reminders/stop-token.js';
 
@@ -10,6 +13,10 @@ import { stopToken } from '../../src/server/modules/reminders/stop-token.js';
  * Every route of the OpenAPI document, for four callers: nobody, customer A (the resource's
  * owner), customer B (another customer), an admin. A route with no row here fails the test,
  * so a new route cannot ship unchecked. A status list means "one of these".
+ *
+ * Three more callers are people at customer A (design.md 8.2): its Owner, an Orderer and a
+ * Counter. Unless a row says otherwise, each gets what A's shared sign-in (an Orderer) gets
+ * where their role may act (src/domain/venue-roles.ts), and 403 where it may not.
  */
 type Expect = number | number[];
 interface Row {
@@ -17,6 +24,9 @@ interface Row {
   a: Expect;
   b: Expect;
   admin: Expect;
+  owner?: Expect;
+  orderer?: Expect;
+  counter?: Expect;
   url?: (c: Ctx) => string;
   body?: (c: Ctx) => unknown;
 }
@@ -32,6 +42,8 @@ interface Ctx {
   otherId: number;
   /** A second device's session of the staff user: nobody else's to end. */
   adminOtherSession: string;
+  /** The Counter at customer A, whose role the rows change. */
+  counterId: number;
 }
 
 // Shorthands: who gets in where.
@@ -43,12 +55,20 @@ const adminOnly = (admin: Expect = [200, 201, 204, 400, 404, 406, 409, 415, 422]
 });
 // Another customer's record answers as an unknown id would (404): ids cannot be probed.
 const ownOrAdmin: Row = { nobody: 401, a: 200, b: 404, admin: 200 };
+const lockedForPeople = { owner: [401, 429], orderer: [401, 429], counter: [401, 429] };
 const anyone = (status: Expect): Row => ({ nobody: status, a: status, b: status, admin: status });
 
 const rows: Record<string, Row> = {
-  'POST /api/v1/Authenticate': { ...anyone(401), body: () => ({ CompanyId: 9999, Zipcode: 11111 }) },
+  // Seven callers, one address, one wrong account: past the 5 failures an account may take
+  // (decision 003), the people's tries find it locked.
+  'POST /api/v1/Authenticate': {
+    ...anyone(401),
+    ...lockedForPeople,
+    body: () => ({ CompanyId: 9999, Zipcode: 11111 }),
+  },
   'POST /api/v1/Maint/Authenticate': {
     ...anyone(401),
+    ...lockedForPeople,
     body: () => ({ User: 'nobody', Password: 'wrong-password' }),
   },
   'POST /api/v1/Logout': anyone(204),
@@ -63,6 +83,114 @@ const rows: Record<string, Row> = {
     url: (c) => `/api/v1/Session/${c.adminOtherSession}`,
   },
   'GET /api/v1/Session': anyone(200),
+  // People's own sign-in (design.md 8.2): public, and never telling whether an email is known.
+  'POST /api/v1/SignIn/Code': { ...anyone(202), body: () => ({ Email: 'nobody-known@example.com' }) },
+  'POST /api/v1/SignIn/Person': {
+    ...anyone([401, 429]),
+    body: () => ({ Email: 'nobody-known@example.com', Code: '000000' }),
+  },
+  'POST /api/v1/Invitation/Accept': { ...anyone(401), body: () => ({ Token: 'not-a-token' }) },
+  // Only a person has venues to move between: the shared sign-in and staff have none (404).
+  'POST /api/v1/Session/Venue': {
+    nobody: 401,
+    a: 404,
+    b: 404,
+    admin: 404,
+    owner: 200,
+    orderer: 200,
+    counter: 200,
+    body: (c) => ({ CustomerId: c.aId }),
+  },
+  // Passkeys (decision 069): signing in with one is public, like the code; a person's own are
+  // theirs whatever their role, and the shared sign-in and staff have none (403).
+  'POST /api/v1/SignIn/Passkey/Options': anyone(200),
+  'POST /api/v1/SignIn/Passkey': {
+    ...anyone([401, 429]),
+    body: () => ({
+      Response: {
+        id: 'bm90LWEtcGFzc2tleQ',
+        rawId: 'bm90LWEtcGFzc2tleQ',
+        type: 'public-key',
+        response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+        clientExtensionResults: {},
+      },
+    }),
+  },
+  'POST /api/v1/Passkey/Options': {
+    nobody: 401,
+    a: 403,
+    b: 403,
+    admin: 403,
+    owner: 200,
+    orderer: 200,
+    counter: 200,
+  },
+  // The shared sign-in is a venue's caller: its body is read before the route's 403.
+  'POST /api/v1/Passkey': {
+    nobody: 401,
+    a: 422,
+    b: 422,
+    admin: 403,
+    owner: 422,
+    orderer: 422,
+    counter: 422,
+    body: () => ({}),
+  },
+  'GET /api/v1/Passkeys': { nobody: 401, a: 403, b: 403, admin: 403, owner: 200, orderer: 200, counter: 200 },
+  'DELETE /api/v1/Passkey/{id}': {
+    nobody: 401,
+    a: 403,
+    b: 403,
+    admin: 403,
+    owner: 404,
+    orderer: 404,
+    counter: 404,
+    url: () => '/api/v1/Passkey/bm90LWEtcGFzc2tleQ',
+  },
+  // A venue's people and its shared sign-in: its Owner and staff.
+  'GET /api/v1/Customer/{id}/People': {
+    nobody: 401,
+    a: 403,
+    b: 403,
+    admin: 200,
+    owner: 200,
+    url: (c) => `/api/v1/Customer/${c.aId}/People`,
+  },
+  'POST /api/v1/Customer/{id}/People': {
+    nobody: 401,
+    a: 403,
+    b: 403,
+    admin: 422,
+    owner: 422,
+    url: (c) => `/api/v1/Customer/${c.aId}/People`,
+    body: () => ({}),
+  },
+  'PUT /api/v1/Customer/{id}/People/{personId}': {
+    nobody: 401,
+    a: 403,
+    b: 403,
+    admin: 422,
+    owner: 422,
+    url: (c) => `/api/v1/Customer/${c.aId}/People/${c.counterId}`,
+    body: () => ({}),
+  },
+  'DELETE /api/v1/Customer/{id}/People/{personId}': {
+    nobody: 401,
+    a: 403,
+    b: 403,
+    admin: 404,
+    owner: 404,
+    url: (c) => `/api/v1/Customer/${c.aId}/People/999999`,
+  },
+  'PUT /api/v1/Customer/{id}/SharedSignIn': {
+    nobody: 401,
+    a: 403,
+    b: 403,
+    admin: 422,
+    owner: 422,
+    url: (c) => `/api/v1/Customer/${c.aId}/SharedSignIn`,
+    body: () => ({}),
+  },
   'GET /api/v1/Footer': anyone(200),
   'POST /api/v1/Footer': { ...adminOnly(200), body: () => ({ Footer: '<p>Matrix</p>' }) },
   // Customers order for themselves only (the body is checked after the role, so 422 here);
@@ -118,6 +246,11 @@ const rows: Record<string, Row> = {
   'PUT /api/v1/Customer/{id}/Pars': {
     ...ownOrAdmin,
     url: (c) => `/api/v1/Customer/${c.aId}/Pars`,
+    body: () => [],
+  },
+  'PUT /api/v1/Customer/{id}/Substitutions': {
+    ...ownOrAdmin,
+    url: (c) => `/api/v1/Customer/${c.aId}/Substitutions`,
     body: () => [],
   },
   // Customer A has no draft: its own id answers the draft's 404, as an admin's does.
@@ -192,17 +325,36 @@ const rows: Record<string, Row> = {
   'POST /api/CustomerImport': adminOnly(),
   'POST /api/CustomerItemsImport': adminOnly(),
   'POST /api/OrderHistoryImport': adminOnly(),
+  'POST /api/AvailabilityImport': adminOnly(),
+  'POST /api/PriceImport': adminOnly(),
 };
+
+const callers = ['nobody', 'a', 'b', 'admin', 'owner', 'orderer', 'counter'] as const;
+type Caller = (typeof callers)[number];
+const venueRoleOf = { owner: 'Owner', orderer: 'Orderer', counter: 'Counter' } as const;
+
+/** What a person at customer A gets where the row does not say: A's answer, or 403 where their role may not act. */
+function expectedFor(row: Row, route: string, caller: Caller): Expect {
+  if (caller === 'nobody' || caller === 'a' || caller === 'b' || caller === 'admin') return row[caller];
+  const given = row[caller];
+  if (given !== undefined) return given;
+  const [method, template] = route.split(' ') as [string, string];
+  const key = `${method} ${template.replace(/^\/api\/v1/, '').replace(/\{(\w+)\}/g, ':$1')}`;
+  const action = VENUE_ROUTES[key];
+  return action && !venueRoleMay(venueRoleOf[caller], action) ? 403 : row.a;
+}
 
 describe('permission matrix', () => {
   let t: TestApp;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   let ctx: Ctx;
-  let cookies: Record<'nobody' | 'a' | 'b' | 'admin', string>;
+  let cookies: Record<Caller, string>;
   let routes: string[];
   let names: { a: string; b: string };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    sink = await startSmtpSink();
+    t = await createTestApp({ config: { smtpUrl: sink.url } });
     const [a, b] = await Promise.all([customerByCompany(t.db, 1001), customerByCompany(t.db, 6001)]);
     names = { a: a.name, b: b.name };
     const [orderOfA] = await t.db.select().from(orders).where(eq(orders.customerId, a.id)).limit(1);
@@ -228,14 +380,35 @@ describe('permission matrix', () => {
       adminId: admin!.id,
       otherId: other!.id,
       adminOtherSession: '',
+      counterId: 0,
     };
+    const staff = await signInAdmin(t.app);
+    await invite(t.app, sink, staff, a.id, {
+      Email: 'owner@example.com',
+      Name: 'Matrix Owner',
+      Role: 'Owner',
+    });
+    await invite(t.app, sink, staff, a.id, {
+      Email: 'orderer@example.com',
+      Name: 'Matrix Orderer',
+      Role: 'Orderer',
+    });
+    const counter = await invite(t.app, sink, staff, a.id, {
+      Email: 'counter@example.com',
+      Name: 'Matrix Counter',
+      Role: 'Counter',
+    });
+    ctx.counterId = counter.personId;
     cookies = await signInAll();
     const doc = await readOpenApi(t.app);
     routes = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, methods]) =>
       Object.keys(methods).map((m) => `${m.toUpperCase()} ${p}`),
     );
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await sink.close();
+  });
 
   const signInAll = async () => {
     // The staff user's second device first: a row's Logout/Everywhere ends it with the rest.
@@ -251,6 +424,9 @@ describe('permission matrix', () => {
       a: await signInCustomer(t.app, 1001, 60601),
       b: await signInCustomer(t.app, 6001, 60611),
       admin: await signInAdmin(t.app),
+      owner: (await signInByCode(t.app, sink, 'owner@example.com')).cookie,
+      orderer: (await signInByCode(t.app, sink, 'orderer@example.com')).cookie,
+      counter: (await signInByCode(t.app, sink, 'counter@example.com')).cookie,
     };
   };
 
@@ -265,19 +441,19 @@ describe('permission matrix', () => {
     const [method, template] = route.split(' ') as [string, string];
     const url = row.url?.(ctx) ?? template;
     const body = row.body?.(ctx);
-    for (const caller of ['nobody', 'a', 'b', 'admin'] as const) {
+    for (const caller of callers) {
       const res = await t.app.inject({
         method: method as 'GET',
         url,
         headers: cookies[caller] ? { cookie: cookies[caller] } : {},
         ...(body !== undefined ? { payload: body as object } : {}),
       });
-      const expected = [row[caller]].flat();
+      const expected = [expectedFor(row, route, caller)].flat();
       expect(expected, `${caller}: ${res.statusCode} ${res.body.slice(0, 200)}`).toContain(res.statusCode);
       if (res.statusCode >= 400)
         expect(res.json()).toEqual(expect.objectContaining({ ErrorMessage: expect.any(String) }));
       // A customer's answer never carries the other customer's data.
-      if (caller === 'a') expect(res.body).not.toContain(names.b);
+      if (caller !== 'b' && caller !== 'admin') expect(res.body).not.toContain(names.b);
       if (caller === 'b') expect(res.body).not.toContain(names.a);
     }
     // These end the callers' sessions (decision 066): the rows after them sign in again.

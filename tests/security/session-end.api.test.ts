@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ADMIN, TEST_NOW, type TestApp } from '#support/helpers.js';
 import { multipartFile } from '#support/multipart.js';
+import { invite, signInByCode } from '#support/people.js';
+import { startSmtpSink } from '#support/smtp-sink.js';
 import { loopbackAddress, request } from '#support/socket-client.js';
 import { testConfig } from '#support/test-config.js';
 import { buildApp } from '../../src/server/app.js';
@@ -22,10 +24,12 @@ import { hashPassword } from '../../src/server/modules/auth/auth.service.js';
 describe('sessions end everywhere when the account says so', () => {
   let t: TestApp;
   let second: FastifyInstance;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   const bases: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp();
+    sink = await startSmtpSink();
+    t = await createTestApp({ config: { smtpUrl: sink.url } });
     second = await buildApp({
       config: testConfig(),
       database: t.database,
@@ -41,6 +45,7 @@ describe('sessions end everywhere when the account says so', () => {
   afterAll(async () => {
     await second.close();
     await t.close();
+    await sink.close();
   });
 
   const phone =
@@ -167,6 +172,33 @@ describe('sessions end everywhere when the account says so', () => {
     // Nobody cannot sign everyone out or list anything.
     expect((await call(0, 'POST', 'Logout/Everywhere', '')).status).toBe(401);
     expect((await call(0, 'GET', 'Sessions', phoneCookie)).status).toBe(401);
+  });
+
+  it("ends a person's session at once on the other process: their own sign-out, then their access removed", async () => {
+    const { row } = await newCustomer();
+    const admin = await adminCookie(0, TEST_ADMIN.user, TEST_ADMIN.password);
+    const email = `pat-${randomBytes(4).toString('hex')}@example.com`;
+    const { personId } = await invite(t.app, sink, admin, row.id, {
+      Email: email,
+      Name: 'Pat',
+      Role: 'Orderer',
+    });
+    // Two devices, both signed in by a mailed code on the first process.
+    const phoneCookie = (await signInByCode(t.app, sink, email, { 'user-agent': phone })).cookie;
+    const laptop = (await signInByCode(t.app, sink, email)).cookie;
+    expect(await customerReads(1, phoneCookie, row.companyId)).toEqual([200, 200]);
+    expect(await customerReads(1, laptop, row.companyId)).toEqual([200, 200]);
+
+    // Signing out on the phone, on one process: the phone is out on the other, the laptop is not.
+    expect((await call(0, 'POST', 'Logout', phoneCookie)).status).toBe(204);
+    expect(await customerReads(1, phoneCookie, row.companyId)).toEqual([401, 401]);
+    expect(await customerReads(1, laptop, row.companyId)).toEqual([200, 200]);
+
+    // Staff remove Pat's access on the second process: the laptop is out on the first at once.
+    const removed = await call(1, 'DELETE', `Customer/${row.id}/People/${personId}`, admin);
+    expect(removed.status).toBe(204);
+    expect(await customerReads(0, laptop, row.companyId)).toEqual([401, 401]);
+    expect(await customerReads(1, laptop, row.companyId)).toEqual([401, 401]);
   });
 
   it('ends the sessions of a customer whose zip code changed (POST Customer and the import)', async () => {

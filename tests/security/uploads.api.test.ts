@@ -19,7 +19,7 @@ import {
 } from '../../src/server/db/schema.js';
 
 /**
- * Hostile uploads on each of the four imports: a clear 4xx in the error shape, and no row
+ * Hostile uploads on each of the six imports: a clear 4xx in the error shape, and no row
  * changed anywhere. `imports-refusals.routes.test.ts` covers the rest on the items import
  * (nobody/customer, a header alone, a CSV, binary data late in the file, the 413 on
  * Content-Length, the wrong field name, a JSON body, multipart on other routes).
@@ -32,6 +32,8 @@ const urls = [
   '/api/CustomerImport',
   '/api/CustomerItemsImport',
   '/api/OrderHistoryImport',
+  '/api/AvailabilityImport',
+  '/api/PriceImport',
 ] as const;
 type Url = (typeof urls)[number];
 
@@ -43,6 +45,8 @@ function validLines(productCode: string): Record<Url, string> {
     '/api/CustomerItemsImport': `1001\t${productCode}\t01/15/2025\t12/31/2099\t1\n`,
     '/api/OrderHistoryImport':
       '01/06/2025\t1001\tBar\t01/08/2025\tUP-7000\tPat\t\tREG\tUP-1\tCider\t6\t0\t1\n',
+    '/api/AvailabilityImport': `${productCode}\t5\tIN\n`,
+    '/api/PriceImport': `T1\t${productCode}\t24.99\t\t\t1\t12/01/2026\t12/31/2026\n`,
   };
 }
 let kinds: Record<Url, string>;

@@ -37,6 +37,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     businessTz: 'America/Chicago',
     creditOrderTypes: ['RET', 'CR', 'CM'],
     exportEncoding: 'utf-8',
+    pricePostAndHold: false,
+    quantityBreaks: true,
     smtpUrl: undefined,
     mailFrom: 'Orders <orders@example.test>',
     outboxDir: path.join(dataDir, 'outbox'),

@@ -55,14 +55,19 @@ export const customers = pgTable(
     remindersOff: boolean('reminders_off').notNull().default(false),
     /** The liquor license (design.md 8.2), from the customers file's optional columns 5 and 6. */
     licenseNumber: text('license_number'),
-    /** The last day the license is valid: a later delivery date is refused (decision 065). */
+    /** The last day the license is valid: a later delivery date is refused (decision 067). */
     licenseExpires: date('license_expires', { mode: 'string' }),
+    /** 'COD', 'EFT' or 'NET{n}' (design.md 8.4), from the customers file's optional column 7. */
+    paymentTerms: text('payment_terms'),
+    /** The customer number and zip code sign in (design.md 8.2); off, only its people do. */
+    sharedSignIn: boolean('shared_sign_in').notNull().default(true),
   },
   (t) => [
     uniqueIndex('customers_company_id_key').on(t.companyId),
     index('customers_customer_type_id_idx').on(t.customerTypeId),
     check('customers_company_id_range', sql`${t.companyId} between 1 and 9999`),
     check('customers_zipcode_range', sql`${t.zipcode} between 1 and 99999`),
+    check('customers_payment_terms', sql`${t.paymentTerms} ~ '^(COD|EFT|NET[1-9][0-9]{0,2})$'`),
   ],
 );
 

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { customers, products } from './customers.schema.js';
+import { people } from './people.schema.js';
 
 /** Orders, their lines and what the ERP delivered (split from schema.ts; schema.ts re-exports it). */
 
@@ -65,6 +66,8 @@ export const orders = pgTable(
     idempotencyBodyHash: text('idempotency_body_hash'),
     /** The admin's user name when staff placed the order for the customer (design.md 7.5); null when the customer did. */
     enteredBy: text('entered_by'),
+    /** The person who placed it with their own sign-in (design.md 8.2); null for the shared sign-in and staff. */
+    personId: integer('person_id').references(() => people.id, { onDelete: 'set null' }),
     /** Why staff accepted a delivery date inside the lead time; null without the override. */
     overrideReason: text('override_reason'),
     /** When the order was last changed or cancelled before its cutoff (design.md 7.10); null if never. */
@@ -114,8 +117,14 @@ export const orderLines = pgTable(
      * return in the customer's history and never counted in the order guide's figures.
      */
     isReturn: boolean('is_return').notNull().default(false),
+    /**
+     * What the customer said may be sent instead when the product is out (design.md 8.3):
+     * `Allow`, `Never` or `CallMe`, the export file's 15th column (`A`, `N`, `C`).
+     */
+    substitution: text('substitution').notNull().default('Allow'),
   },
   (t) => [
+    check('order_lines_substitution', sql`${t.substitution} in ('Allow', 'Never', 'CallMe')`),
     uniqueIndex('order_lines_order_code_key').on(t.orderId, t.code),
     index('order_lines_product_id_idx').on(t.productId),
     check('order_lines_quantities', sql`${t.caseQuantity} >= 0 and ${t.unitQuantity} >= 0`),

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { customers } from './customers.schema.js';
+import { people } from './people.schema.js';
 
 /**
  * One schema for the embedded PGlite and for PostgreSQL (design.md section 1).
@@ -20,8 +21,11 @@ import { customers } from './customers.schema.js';
  * Customers and orders have files of their own beside this one, re-exported here.
  */
 
+export * from './availability.schema.js';
 export * from './customers.schema.js';
 export * from './orders.schema.js';
+export * from './people.schema.js';
+export * from './prices.schema.js';
 
 export const messages = pgTable(
   'messages',
@@ -77,6 +81,8 @@ export const sessions = pgTable(
     id: text('id').primaryKey(),
     customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
     adminUserId: integer('admin_user_id').references(() => adminUsers.id, { onDelete: 'cascade' }),
+    /** A person's session at the venue `customer_id` (design.md 8.2); null for the shared sign-in. */
+    personId: integer('person_id').references(() => people.id, { onDelete: 'cascade' }),
     /** What the device said it is, for the list of sessions ("Chrome on Android"). */
     device: text('device').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
@@ -86,8 +92,10 @@ export const sessions = pgTable(
   (t) => [
     index('sessions_customer_id_idx').on(t.customerId),
     index('sessions_admin_user_id_idx').on(t.adminUserId),
+    index('sessions_person_id_idx').on(t.personId),
     index('sessions_started_at_idx').on(t.startedAt),
     check('sessions_one_account', sql`num_nonnulls(${t.customerId}, ${t.adminUserId}) = 1`),
+    check('sessions_person_at_venue', sql`${t.personId} is null or ${t.customerId} is not null`),
   ],
 );
 

@@ -11,6 +11,9 @@ import { messageRoutes } from './messages/messages.routes.js';
 import { orderGuideRoutes } from './order-guide/order-guide.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
 import { regenerateRoutes } from './orders/regenerate.routes.js';
+import { passkeyRoutes } from './people/passkeys.routes.js';
+import { peopleRoutes } from './people/people.routes.js';
+import { personSignInRoutes } from './people/person-sign-in.routes.js';
 import { productRoutes } from './products/products.routes.js';
 import { reminderRoutes } from './reminders/reminders.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
@@ -19,6 +22,9 @@ import { userRoutes } from './users/users.routes.js';
 /** Every API module, registered under /api/v1. Add a module here and nowhere else. */
 export async function apiRoutes(api: FastifyInstance) {
   await api.register(authRoutes);
+  await api.register(personSignInRoutes);
+  await api.register(peopleRoutes);
+  await api.register(passkeyRoutes);
   await api.register(signInAttackRoutes);
   await api.register(settingsRoutes);
   await api.register(orderRoutes);

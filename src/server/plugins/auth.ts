@@ -1,18 +1,29 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import { SHARED_SIGN_IN_ROLE, type VenueRole, venueVerdict } from '../../domain/venue-roles.js';
 import type { Db } from '../db/client.js';
-import { adminUsers, customers, sessions } from '../db/schema.js';
+import { adminUsers, customers, people, sessions, venuePeople } from '../db/schema.js';
 import { forbidden, notFound, unauthorized } from '../lib/http-error.js';
 import { sessionLive, touchSession } from '../modules/auth/sessions.service.js';
 import type { SessionPrincipal } from './session.js';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type AdminUserRow = typeof adminUsers.$inferSelect;
+export type PersonRow = typeof people.$inferSelect;
 
-/** The caller, with the id of the device's session (decision 066). */
+/**
+ * The caller, with the id of the device's session (decision 066). A caller at a venue is the
+ * venue's shared sign-in (`person` null, an Orderer) or a person with their role there (decision 068).
+ */
 export type Principal =
-  | { role: 'customer'; customer: CustomerRow; sessionId: string }
+  | {
+      role: 'customer';
+      customer: CustomerRow;
+      person: PersonRow | null;
+      venueRole: VenueRole;
+      sessionId: string;
+    }
   | { role: 'admin'; user: AdminUserRow; sessionId: string };
 
 export type Role = 'customer' | 'admin';
@@ -52,13 +63,21 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       const principal = await app.loadPrincipal(request);
       if (!principal) throw unauthorized();
       if (!roles.includes(principal.role)) throw forbidden();
+      if (principal.role !== 'customer') return;
+      // At a venue, the caller's role decides, route by route (src/domain/venue-roles.ts).
+      const route = `${request.method} ${request.routeOptions.url?.replace(API_PREFIX, '')}`;
+      const verdict = venueVerdict({ kind: 'venue', role: principal.venueRole }, route);
+      if (!verdict.ok) throw forbidden(verdict.status === 403 ? verdict.message : undefined);
     };
   });
 });
 
+const API_PREFIX = '/api/v1';
+
 /**
  * The account of a live session: the session row and the account in one read, the account
  * active, the row the cookie's own and less than a working day old. Moves the row's last seen on.
+ * A person's row names the venue, read with their role there: access removed, no role, no session.
  */
 async function principalOf(db: Db, saved: SessionPrincipal, now: Date): Promise<Principal | null> {
   const session = eq(sessions.id, saved.sid);
@@ -69,9 +88,43 @@ async function principalOf(db: Db, saved: SessionPrincipal, now: Date): Promise<
       .select({ account: customers, startedAt: sessions.startedAt, lastSeenAt: sessions.lastSeenAt })
       .from(sessions)
       .innerJoin(customers, eq(customers.id, sessions.customerId))
-      .where(and(session, eq(sessions.customerId, saved.customerId)))
+      .where(and(session, eq(sessions.customerId, saved.customerId), isNull(sessions.personId)))
       .limit(1);
-    if (row?.account.isActive) principal = { role: 'customer', customer: row.account, sessionId: saved.sid };
+    if (row?.account.isActive && row.account.sharedSignIn)
+      principal = {
+        role: 'customer',
+        customer: row.account,
+        person: null,
+        venueRole: SHARED_SIGN_IN_ROLE,
+        sessionId: saved.sid,
+      };
+    seen = row;
+  } else if (saved.role === 'person') {
+    const [row] = await db
+      .select({
+        account: customers,
+        person: people,
+        role: venuePeople.role,
+        startedAt: sessions.startedAt,
+        lastSeenAt: sessions.lastSeenAt,
+      })
+      .from(sessions)
+      .innerJoin(people, eq(people.id, sessions.personId))
+      .innerJoin(customers, eq(customers.id, sessions.customerId))
+      .innerJoin(
+        venuePeople,
+        and(eq(venuePeople.personId, sessions.personId), eq(venuePeople.customerId, sessions.customerId)),
+      )
+      .where(and(session, eq(sessions.personId, saved.personId)))
+      .limit(1);
+    if (row?.account.isActive)
+      principal = {
+        role: 'customer',
+        customer: row.account,
+        person: row.person,
+        venueRole: row.role,
+        sessionId: saved.sid,
+      };
     seen = row;
   } else if (saved.role === 'admin') {
     const [row] = await db

@@ -10,11 +10,26 @@ import fp from 'fastify-plugin';
  */
 export type SessionPrincipal =
   | { sid: string; role: 'customer'; customerId: number }
-  | { sid: string; role: 'admin'; userId: number };
+  | { sid: string; role: 'admin'; userId: number }
+  | { sid: string; role: 'person'; personId: number };
+
+/**
+ * The challenge of a passkey's options call (decision 069), kept in the cookie until its answer
+ * comes back: for adding one (the person's) or for signing in (anyone's). Used once.
+ */
+export interface PasskeyChallenge {
+  challenge: string;
+  ceremony: 'add' | 'signIn';
+  /** The person adding a passkey; null for a sign-in. */
+  personId: number | null;
+  /** When it was given out (the server's clock, in ms): good for 5 minutes from then. */
+  issuedAt: number;
+}
 
 declare module '@fastify/secure-session' {
   interface SessionData {
     principal: SessionPrincipal;
+    passkeyChallenge: PasskeyChallenge;
   }
 }
 

@@ -16,6 +16,8 @@ export const queryKeys = {
   session: ['session'] as const,
   /** GET Sessions: the caller's signed-in devices (decision 066). */
   deviceSessions: ['deviceSessions'] as const,
+  /** GET Passkeys: the signed-in person's passkeys (decision 069). */
+  passkeys: ['passkeys'] as const,
   /** The staff home's card: what the sign-in limits saw in the last 24 hours. */
   signInAttacks: ['signInAttacks'] as const,
   /** GET Dashboard: the staff home's figures of the day (design.md 7.8). */
@@ -24,6 +26,8 @@ export const queryKeys = {
   users: area('users'),
   customers: area('customers'),
   customerTypes: area('customerTypes'),
+  /** GET Customer/{id}/People: who has access to the venue, with their roles (design.md 8.2). */
+  people: (customerId: number) => ['people', customerId] as const,
   /** GET Customer/{id}/Reminders: RemindersOff (design.md 7.4). */
   customerReminders: (customerId: number) => ['customerReminders', customerId] as const,
   products: area('products'),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AuditPageSchema } from '../../domain/audit.schema';
 import {
   ApiErrorSchema,
+  DeviceSessionSchema,
   FooterSchema,
   SessionCustomerSchema,
   SessionSchema,
@@ -22,6 +23,12 @@ import {
   OrderSaveResponseSchema,
   WorksheetSchema,
 } from '../../domain/order-view.schema';
+import {
+  AuthenticationOptionsSchema,
+  PasskeySchema,
+  RegistrationOptionsSchema,
+} from '../../domain/passkeys.schema';
+import { PersonSignedInSchema, SharedSignInSchema, VenuePersonSchema } from '../../domain/people.schema';
 import { ProductSchema } from '../../domain/product.schema';
 import {
   RegenerateOrdersResponseSchema,
@@ -43,6 +50,14 @@ const routes: [method: string, path: RegExp, success: Success, errors?: z.ZodTyp
   ['POST', /^Maint\/Authenticate$/, SessionUserSchema],
   ['POST', /^Logout$/, 'empty'],
   ['GET', /^Session$/, SessionSchema],
+  ['GET', /^Sessions$/, z.array(DeviceSessionSchema)],
+  // Passkeys (decision 069).
+  ['POST', /^Passkey\/Options$/, RegistrationOptionsSchema],
+  ['POST', /^Passkey$/, PasskeySchema],
+  ['GET', /^Passkeys$/, z.array(PasskeySchema)],
+  ['DELETE', /^Passkey\/[\w-]+$/, 'empty'],
+  ['POST', /^SignIn\/Passkey\/Options$/, AuthenticationOptionsSchema],
+  ['POST', /^SignIn\/Passkey$/, PersonSignedInSchema],
   ['GET', /^SignInAttacks$/, SignInAttacksSchema],
   ['GET', /^Dashboard$/, DashboardSchema],
   ['GET', /^CustomerTypes$/, z.array(CustomerTypeListItemSchema)],
@@ -68,6 +83,12 @@ const routes: [method: string, path: RegExp, success: Success, errors?: z.ZodTyp
   ['DELETE', /^Holiday\/\d+$/, 'empty'],
   ['GET', /^Holiday\/Orders$/, z.array(HolidayOrderSchema)],
   ['GET', /^Customer\/\d+\/DeliveryDates$/, z.array(DeliveryDateSchema)],
+  // A venue's people and its shared sign-in (design.md 8.2).
+  ['GET', /^Customer\/\d+\/People$/, z.array(VenuePersonSchema)],
+  ['POST', /^Customer\/\d+\/People$/, VenuePersonSchema],
+  ['PUT', /^Customer\/\d+\/People\/\d+$/, 'empty'],
+  ['DELETE', /^Customer\/\d+\/People\/\d+$/, 'empty'],
+  ['PUT', /^Customer\/\d+\/SharedSignIn$/, SharedSignInSchema],
   ['GET', /^Customer\/\d+\/Reminders$/, CustomerRemindersSchema],
   ['PUT', /^Customer\/\d+\/Reminders$/, CustomerRemindersSchema],
   ['POST', /^Reminders\/Run$/, RemindersRunSchema],
@@ -100,7 +121,7 @@ const routes: [method: string, path: RegExp, success: Success, errors?: z.ZodTyp
   ['DELETE', /^User\/\d+$/, 'empty'],
   [
     'POST',
-    /^(Item|Customer|CustomerItems|OrderHistory)Import$/,
+    /^(Item|Customer|CustomerItems|OrderHistory|Availability|Price)Import$/,
     z.union([ImportPreviewSchema, ImportReportSchema]),
   ],
 ];

@@ -196,6 +196,37 @@ export const demoLicenses: ReadonlyMap<number, { number: string; days: number }>
   [7003, { number: 'IL-1H-700385', days: -9 }],
 ]);
 
+/**
+ * Payment terms (design.md 8.4), as the customers file's column 7 gives them: the bar pays the
+ * driver, the grocer by transfer, the hotel on credit; the others have none given.
+ */
+export const demoPaymentTerms: ReadonlyMap<number, string> = new Map([
+  [1001, 'COD'],
+  [5001, 'EFT'],
+  [7003, 'NET30'],
+]);
+
+/**
+ * People with their own sign-in (design.md 8.2): the owner of the demo bar and the reference
+ * customer, who switches between the two, and a counter at the bar who prepares its draft. Their
+ * codes arrive as mails (DATA_DIR/outbox without SMTP_URL).
+ */
+export const demoPeople: readonly {
+  name: string;
+  email: string;
+  venues: readonly { companyId: number; role: 'Owner' | 'Orderer' | 'Counter' }[];
+}[] = [
+  {
+    name: 'Dana Reyes',
+    email: 'dana.reyes@example.com',
+    venues: [
+      { companyId: 1001, role: 'Owner' },
+      { companyId: 6001, role: 'Owner' },
+    ],
+  },
+  { name: 'Sam Ortiz', email: 'sam.ortiz@example.com', venues: [{ companyId: 1001, role: 'Counter' }] },
+];
+
 /** Company ids that get a few recent web orders (the demo sign-ins among them). */
 export const webOrderCompanies: readonly number[] = [1001, 1004, 2002, 3001, 4002, 6001, 7001];
 

@@ -87,6 +87,19 @@ describe('seedDemo', () => {
     expect(type1).toEqual({ lead_hours: 24, cutoff_hours: 16, cutoff_minutes: 0 });
   });
 
+  it('has the demo people: an Owner of both demo sign-ins and a Counter at the bar (design.md 8.2)', async () => {
+    const found = await rows<{ email: string; company_id: number; role: string }>(
+      sql`select p.email, c.company_id, v.role from venue_people v
+          join people p on p.id = v.person_id join customers c on c.id = v.customer_id
+          order by p.email, c.company_id`,
+    );
+    expect(found).toEqual([
+      { email: 'dana.reyes@example.com', company_id: 1001, role: 'Owner' },
+      { email: 'dana.reyes@example.com', company_id: 6001, role: 'Owner' },
+      { email: 'sam.ortiz@example.com', company_id: 1001, role: 'Counter' },
+    ]);
+  });
+
   it('gives a few customers liquor licenses: one expired, one within 30 days, the demo sign-ins valid or none', async () => {
     const found = await rows<{ company_id: number; license_number: string; expires: string }>(
       sql`select company_id, license_number, to_char(license_expires, 'YYYY-MM-DD') as expires
@@ -101,6 +114,17 @@ describe('seedDemo', () => {
     // The journeys' customers order months ahead at most: 1001 stays valid, 6001 has none.
     expect(found.find((f) => f.company_id === 1001)!.expires > addDays(today, 180)).toBe(true);
     expect(found.find((f) => f.company_id === 6001)).toBeUndefined();
+  });
+
+  it('gives the demo sign-ins payment terms: the bar COD, the grocer EFT (design.md 8.4)', async () => {
+    const found = await rows<{ company_id: number; payment_terms: string }>(
+      sql`select company_id, payment_terms from customers where payment_terms is not null order by company_id`,
+    );
+    expect(found).toEqual([
+      { company_id: 1001, payment_terms: 'COD' },
+      { company_id: 5001, payment_terms: 'EFT' },
+      { company_id: 7003, payment_terms: 'NET30' },
+    ]);
   });
 
   it('gives every customer 15 to 40 linked products, ordered 1..n, started in the past', async () => {

@@ -6,18 +6,30 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../client.js';
 import {
+  availability,
+  availabilityFile,
   customerProducts,
   customers,
   customerTypes,
   messages,
   orderLines,
   orders,
+  people,
   products,
   settings,
+  venuePeople,
 } from '../schema.js';
 import { bulkInsert } from './bulk-insert.js';
 import { addDays, dateInZone } from './dates.js';
-import { demoCustomers, demoCustomerTypes, demoFooter, demoLicenses, demoMessages } from './demo-catalog.js';
+import {
+  demoCustomers,
+  demoCustomerTypes,
+  demoFooter,
+  demoLicenses,
+  demoMessages,
+  demoPaymentTerms,
+  demoPeople,
+} from './demo-catalog.js';
 import { planOrders } from './demo-orders.js';
 import { planLinks, planProducts } from './demo-plan.js';
 
@@ -28,6 +40,17 @@ export interface SeedDemoOptions {
 }
 
 /** `execute` answers `{ rows }` with node-postgres and with PGlite alike. */
+/** A customer's items, the most ordered first (then by code): what their guide lists first. */
+function usualCodes(
+  planned: readonly { companyId: number; lines: readonly { code: string }[] }[],
+  companyId: number,
+) {
+  const times = new Map<string, number>();
+  for (const o of planned)
+    if (o.companyId === companyId) for (const l of o.lines) times.set(l.code, (times.get(l.code) ?? 0) + 1);
+  return [...times].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([code]) => code);
+}
+
 async function webOrderNumbers(tx: Tx, count: number): Promise<string[]> {
   if (count === 0) return [];
   const result = (await tx.execute(
@@ -69,11 +92,27 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<boolean> 
             ...(license
               ? { licenseNumber: license.number, licenseExpires: addDays(today, license.days) }
               : {}),
+            paymentTerms: demoPaymentTerms.get(c.companyId) ?? null,
           };
         }),
       )
       .returning({ id: customers.id, companyId: customers.companyId });
     const customerId = new Map(customerRows.map((c) => [c.companyId, c.id]));
+
+    for (const person of demoPeople) {
+      const [row] = await tx
+        .insert(people)
+        .values({ name: person.name, email: person.email, createdAt: opts.now })
+        .returning({ id: people.id });
+      await tx.insert(venuePeople).values(
+        person.venues.map((v) => ({
+          personId: row!.id,
+          customerId: customerId.get(v.companyId)!,
+          role: v.role,
+          addedAt: opts.now,
+        })),
+      );
+    }
 
     await tx
       .insert(products)
@@ -133,6 +172,31 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<boolean> 
       }),
     );
     await bulkInsert(tx, orderLines, lines);
+
+    // A morning's availability file (design.md 8.3): the bar's three most ordered items are out
+    // (one with a substitute of its kind, back in 4 days), low, and out with no date.
+    const usual = usualCodes(plannedOrders, 1001).slice(0, 3);
+    const [outCode, lowCode, goneCode] = usual;
+    if (outCode && lowCode && goneCode) {
+      const kind = plannedProducts.find((p) => p.code === outCode)!.category;
+      const substitute = plannedProducts.find(
+        (p) => p.category === kind && !usual.includes(p.code) && product.has(p.code),
+      );
+      await tx.insert(availability).values([
+        {
+          productId: product.get(outCode)!.id,
+          status: 'OUT',
+          cases: 0,
+          expectedDate: addDays(today, 4),
+          substituteId: substitute ? product.get(substitute.code)!.id : null,
+        },
+        { productId: product.get(lowCode)!.id, status: 'LOW', cases: 3 },
+        { productId: product.get(goneCode)!.id, status: 'OUT', cases: 0 },
+      ]);
+      await tx
+        .insert(availabilityFile)
+        .values({ id: 1, appliedAt: new Date(opts.now.getTime() - 20 * 60_000) });
+    }
 
     const startDate = addDays(today, -30);
     const endDate = addDays(today, 90);

@@ -128,7 +128,14 @@ describe('sign-in', () => {
     const cleared = res.cookies.find((c) => c.name === 'bev_session');
     expect(cleared?.value).toBe('');
     const after = await t.app.inject({ method: 'GET', url: '/api/v1/Session' });
-    expect(after.json()).toEqual({ Role: null, Customer: null, User: null });
+    expect(after.json()).toEqual({
+      Role: null,
+      Customer: null,
+      User: null,
+      Person: null,
+      VenueRole: null,
+      Venues: [],
+    });
   });
 
   it('ends the access of a customer made inactive on their next request', async () => {

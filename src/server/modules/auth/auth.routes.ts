@@ -12,7 +12,7 @@ import {
 import { HttpError, notFound } from '../../lib/http-error.js';
 import { errorResponses } from '../../lib/route-schemas.js';
 import type { Principal } from '../../plugins/auth.js';
-import { toSessionCustomer, toSessionUser } from './auth.service.js';
+import { sessionOf, toSessionCustomer, toSessionUser } from './auth.service.js';
 import { endSession, endSessionsOf, listSessions, type SessionOwner } from './sessions.service.js';
 import { signInRateLimit, signIns } from './sign-in.js';
 
@@ -24,10 +24,12 @@ const ErrorBody = z.object({
 const noContent = z.null().describe('Done');
 
 /** Whose sessions a caller's are: the shared sign-in's customer, or the staff user. */
-const ownerOf = (p: Principal): SessionOwner =>
-  p.role === 'customer'
-    ? { role: 'customer', customerId: p.customer.id }
-    : { role: 'admin', userId: p.user.id };
+export const ownerOf = (p: Principal): SessionOwner =>
+  p.role === 'admin'
+    ? { role: 'admin', userId: p.user.id }
+    : p.person
+      ? { role: 'person', personId: p.person.id, customerId: p.customer.id }
+      : { role: 'customer', customerId: p.customer.id };
 
 export async function authRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -144,11 +146,7 @@ export async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const p = await app.loadPrincipal(request);
       reply.header('cache-control', 'no-store');
-      return {
-        Role: p?.role ?? null,
-        Customer: p?.role === 'customer' ? toSessionCustomer(p.customer) : null,
-        User: p?.role === 'admin' ? toSessionUser(p.user) : null,
-      };
+      return sessionOf(app.db, p);
     },
   );
 }

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { and, eq, sql } from 'drizzle-orm';
-import type { SessionCustomer, SessionUser } from '../../../domain/auth.schema.js';
+import type { Session, SessionCustomer, SessionUser } from '../../../domain/auth.schema.js';
 import { normalizeUserName } from '../../../domain/user-name.js';
 import type { DbOrTx } from '../../db/client.js';
 import { adminUsers, customers } from '../../db/schema.js';
-import type { AdminUserRow, CustomerRow } from '../../plugins/auth.js';
+import type { AdminUserRow, CustomerRow, Principal } from '../../plugins/auth.js';
+import { venuesOf } from '../people/people.service.js';
 
 /** argon2id with the library's defaults (m=19 MiB, t=2, p=1: OWASP's minimum), about 12 ms a hash here. */
 export const hashPassword = (password: string) => hash(password);
@@ -46,6 +47,19 @@ export async function findCustomerForLogin(
     )
     .limit(1);
   return row ?? null;
+}
+
+/** GET Session's answer for a caller (the SSR pages put the same in their data). */
+export async function sessionOf(db: DbOrTx, p: Principal | null): Promise<Session> {
+  const person = p?.role === 'customer' ? p.person : null;
+  return {
+    Role: p?.role ?? null,
+    Customer: p?.role === 'customer' ? toSessionCustomer(p.customer) : null,
+    User: p?.role === 'admin' ? toSessionUser(p.user) : null,
+    Person: person ? { Id: person.id, Name: person.name, Email: person.email } : null,
+    VenueRole: p?.role === 'customer' ? p.venueRole : null,
+    Venues: person ? await venuesOf(db, person.id) : [],
+  };
 }
 
 export function toSessionCustomer(c: CustomerRow): SessionCustomer {

@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { sessions } from '../../db/schema.js';
 import { SESSION_SECONDS } from '../../plugins/session.js';
 
-/** Whose sessions: the shared sign-in of a customer, or a staff user (decision 066). */
-export type SessionOwner = { role: 'customer'; customerId: number } | { role: 'admin'; userId: number };
+/**
+ * Whose sessions: the shared sign-in of a customer, a staff user (decision 066), or a person
+ * (decision 068), whose session is at one of their venues at a time (`customerId`).
+ */
+export type SessionOwner =
+  | { role: 'customer'; customerId: number }
+  | { role: 'admin'; userId: number }
+  | { role: 'person'; personId: number; customerId: number };
 
 /** `last_seen_at` moves on at most this often: one write a minute per active device, not one per request. */
 export const LAST_SEEN_STEP_MS = 60_000;
@@ -17,10 +23,13 @@ export interface SessionListed {
   Current: boolean;
 }
 
+/** A person's sessions are theirs at every venue; the shared sign-in's are the customer's without a person. */
 const ownedBy = (owner: SessionOwner) =>
   owner.role === 'customer'
-    ? eq(sessions.customerId, owner.customerId)
-    : eq(sessions.adminUserId, owner.userId);
+    ? and(eq(sessions.customerId, owner.customerId), isNull(sessions.personId))
+    : owner.role === 'admin'
+      ? eq(sessions.adminUserId, owner.userId)
+      : eq(sessions.personId, owner.personId);
 
 /**
  * Starts a session for a device and answers its id, the one thing the cookie carries. Sessions
@@ -36,8 +45,9 @@ export async function startSession(
   await db.delete(sessions).where(lt(sessions.startedAt, new Date(now.getTime() - SESSION_SECONDS * 1000)));
   await db.insert(sessions).values({
     id,
-    customerId: owner.role === 'customer' ? owner.customerId : null,
+    customerId: owner.role === 'admin' ? null : owner.customerId,
     adminUserId: owner.role === 'admin' ? owner.userId : null,
+    personId: owner.role === 'person' ? owner.personId : null,
     device,
     startedAt: now,
     lastSeenAt: now,
@@ -53,6 +63,19 @@ export const sessionLive = (startedAt: Date, now: Date) =>
 export async function touchSession(db: DbOrTx, id: string, lastSeenAt: Date, now: Date): Promise<void> {
   if (now.getTime() - lastSeenAt.getTime() < LAST_SEEN_STEP_MS) return;
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+}
+
+/** Moves a person's session to another of their venues (POST Session/Venue). */
+export async function moveSession(
+  db: DbOrTx,
+  id: string,
+  personId: number,
+  customerId: number,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ customerId })
+    .where(and(eq(sessions.id, id), eq(sessions.personId, personId)));
 }
 
 /** Ends one session of the owner; false when it is not theirs (or already ended). */

@@ -10,6 +10,7 @@ import { customerProducts, customers, products } from '../../db/schema.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict, notFound, unprocessable } from '../../lib/http-error.js';
 import { type AuditActor, changesBetween, recordAudit } from '../audit/audit.js';
+import { stockColumns, stockJoins, stockOf } from '../order-guide/product-stock.js';
 
 /** Product links: the products attached to a customer (spec section 3, customer items import). */
 
@@ -25,30 +26,36 @@ const linkColumns = {
   StartDate: customerProducts.startDate,
   EndDate: customerProducts.endDate,
   OrderNo: customerProducts.orderNo,
+  ...stockColumns,
 };
 
-type LinkRow = Omit<CustomerProduct, 'TypeName'>;
-const toCustomerProduct = (row: LinkRow): CustomerProduct => ({
+/** The links of a customer, each with its product's stock and the customer's preference (8.3). */
+const links = (db: DbOrTx) =>
+  db
+    .select(linkColumns)
+    .from(customerProducts)
+    .innerJoin(products, eq(products.id, customerProducts.productId))
+    .leftJoin(...stockJoins.availability)
+    .leftJoin(...stockJoins.substitute)
+    .leftJoin(...stockJoins.preference);
+
+type LinkRow = Awaited<ReturnType<typeof links>>[number];
+const toCustomerProduct = ({ stock, preference, ...row }: LinkRow): CustomerProduct => ({
   ...row,
   TypeName: productTypeName(row.Type),
+  ...stockOf({ stock, preference }),
 });
 
 /** Every product linked to the customer, by description ascending (spec section 9). */
 export async function listCustomerProducts(db: DbOrTx, customerId: number): Promise<CustomerProduct[]> {
-  const rows = await db
-    .select(linkColumns)
-    .from(customerProducts)
-    .innerJoin(products, eq(products.id, customerProducts.productId))
+  const rows = await links(db)
     .where(eq(customerProducts.customerId, customerId))
     .orderBy(asc(sql`lower(${products.description})`), asc(products.code));
   return rows.map(toCustomerProduct);
 }
 
 async function findLink(db: DbOrTx, customerId: number, linkId: number): Promise<CustomerProduct | null> {
-  const [row] = await db
-    .select(linkColumns)
-    .from(customerProducts)
-    .innerJoin(products, eq(products.id, customerProducts.productId))
+  const [row] = await links(db)
     .where(and(eq(customerProducts.id, linkId), eq(customerProducts.customerId, customerId)))
     .limit(1);
   return row ? toCustomerProduct(row) : null;

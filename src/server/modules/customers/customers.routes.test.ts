@@ -60,6 +60,8 @@ describe('customers', () => {
         'LicenseExpires',
         'LicenseNumber',
         'Name',
+        'PaymentTerms',
+        'SharedSignIn',
         'Zipcode',
       ].sort(),
     );
@@ -75,6 +77,7 @@ describe('customers', () => {
     expect(descriptions).toEqual([...descriptions].sort());
     expect(Object.keys(body.Products[0]).sort()).toEqual(
       [
+        'Availability',
         'Code',
         'Description',
         'EndDate',
@@ -84,6 +87,7 @@ describe('customers', () => {
         'ProductId',
         'ProductLinkId',
         'StartDate',
+        'Substitution',
         'Type',
         'TypeName',
         'UnitsPerCase',

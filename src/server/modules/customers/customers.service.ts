@@ -25,6 +25,8 @@ const listColumns = {
   IsActive: customers.isActive,
   LicenseNumber: customers.licenseNumber,
   LicenseExpires: customers.licenseExpires,
+  PaymentTerms: customers.paymentTerms,
+  SharedSignIn: customers.sharedSignIn,
 };
 
 export async function listCustomers(db: DbOrTx): Promise<CustomerListItem[]> {

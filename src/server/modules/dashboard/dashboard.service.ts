@@ -8,6 +8,8 @@ import {
   type LastImport,
   NOT_YET_ORDERED_MAX,
   type NotYetOrdered,
+  OUT_OF_STOCK_ORDERS_MAX,
+  type OutOfStockOrder,
   sameWeekdayAverage,
   sameWeekdayDates,
 } from '../../../domain/dashboard.schema.js';
@@ -50,6 +52,34 @@ const webOrdersPerDay = `select to_char(d, 'YYYY-MM-DD') as "date",
       and o.create_date >= (d::timestamp at time zone $2::text)
       and o.create_date < ((d + 1)::timestamp at time zone $2::text)) as "count"
 from unnest($1::date[]) d`;
+
+/**
+ * Today's ordered lines that are out (design.md 8.3, decision 071): the lines of the web orders
+ * `webOrdersPerDay` counts for today ($1 today, $2 the zone) whose product the last availability
+ * file says is OUT, per order, newest first. A line's product is found by its code (the file is
+ * keyed by product); a product the file never named has no row and is not out.
+ */
+const outOfStockToday = `select o.id, o.order_num as "orderNum", o.customer_id as "customerId",
+  c.company_id as "companyId", c.name, count(*)::int as "lines"
+from orders o
+join customers c on c.id = o.customer_id
+join order_lines ol on ol.order_id = o.id
+join products p on p.code = ol.code
+join availability a on a.product_id = p.id and a.status = 'OUT'
+where o.source = 'web' and o.status <> ${OrderStatus.Cancelled}
+  and o.create_date >= ($1::date::timestamp at time zone $2::text)
+  and o.create_date < (($1::date + 1)::timestamp at time zone $2::text)
+group by o.id, c.id
+order by o.create_date desc, o.id desc`;
+
+interface OutOfStockRow {
+  id: number;
+  orderNum: string;
+  customerId: number;
+  companyId: number;
+  name: string;
+  lines: number;
+}
 
 /** The date rules of every customer type active customers have (null where the type is missing). */
 const typesInUse = `select distinct c.customer_type_id as "typeId", t.lead_hours as "leadHours",
@@ -191,7 +221,7 @@ export async function dashboard(database: Database, now: Date, tz: string): Prom
   const days = dashboardDeliveryDays(today, holidays);
   const byType = datesOfTypes(types, holidays, now, tz);
   const customerDates = [...new Set([...byType.values()].flatMap((t) => [t.next, ...t.usual]))];
-  const [byDate, web, customers, [counts], imports, licenses] = await Promise.all([
+  const [byDate, web, customers, [counts], imports, licenses, out] = await Promise.all([
     runStatement<{ date: string; orders: number; cases: number }>(database, ordersByDate, [days]),
     runStatement<{ date: string; count: number }>(database, webOrdersPerDay, [
       [today, ...sameWeekdayDates(today)],
@@ -203,6 +233,7 @@ export async function dashboard(database: Database, now: Date, tz: string): Prom
     ]),
     lastImports(database),
     licensesExpiring(database.db, today),
+    runStatement<OutOfStockRow>(database, outOfStockToday, [today, tz]),
   ]);
   const found = new Map(byDate.map((d) => [d.date, d]));
   const perDay: DashboardDay[] = days.map((date) => ({
@@ -240,5 +271,19 @@ export async function dashboard(database: Database, now: Date, tz: string): Prom
     LastImports: imports,
     LicensesExpiring: licenses.list,
     LicensesExpiringTotal: licenses.total,
+    OutOfStockToday: {
+      Lines: out.reduce((sum, o) => sum + o.lines, 0),
+      Orders: out.slice(0, OUT_OF_STOCK_ORDERS_MAX).map(
+        (o): OutOfStockOrder => ({
+          Id: o.id,
+          OrderNum: o.orderNum,
+          CustomerId: o.customerId,
+          CompanyId: o.companyId,
+          Name: o.name,
+          Lines: o.lines,
+        }),
+      ),
+      OrdersTotal: out.length,
+    },
   };
 }

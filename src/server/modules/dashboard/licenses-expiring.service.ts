@@ -6,7 +6,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { customers } from '../../db/schema.js';
 
 /**
- * The dashboard's liquor licenses (design.md 8.2, decision 065): active customers whose license
+ * The dashboard's liquor licenses (design.md 8.2, decision 067): active customers whose license
  * expires within 30 days of `today` or has expired, soonest first (the expired ones lead), at
  * most 100, and how many in all. An inactive customer cannot order, so it is left out.
  */

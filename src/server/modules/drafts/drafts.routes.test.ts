@@ -76,6 +76,23 @@ describe('Customer/{id}/Draft', () => {
     expect((await call('GET', own)).json().Order).toEqual(onPreview);
   });
 
+  it("keeps a line's substitution choice for this order (design.md 8.3), and refuses one that is none of the three", async () => {
+    const chosen = {
+      ...halfTyped,
+      ProductQuantities: [
+        { Code: 'BUD12', CaseQuantity: 2, Substitution: 'Never' },
+        { Code: 'COORS24', CaseQuantity: '1.', UnitQuantity: '', Substitution: 'CallMe' },
+      ],
+    };
+    expect((await call('PUT', own, id, chosen)).json().Order).toEqual(chosen);
+    const refused = await call('PUT', own, id, {
+      ...halfTyped,
+      ProductQuantities: [{ Code: 'BUD12', CaseQuantity: 2, Substitution: 'Maybe' }],
+    });
+    expect(refused.statusCode).toBe(422);
+    expect((await call('GET', own)).json().Order).toEqual(chosen);
+  });
+
   it('checks the shape only, and a refused draft changes nothing', async () => {
     await call('PUT', own, id, halfTyped);
     for (const bad of [

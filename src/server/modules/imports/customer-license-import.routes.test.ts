@@ -5,7 +5,7 @@ import { multipartFile } from '#support/multipart.js';
 import { customers } from '../../db/schema.js';
 
 /**
- * The customers file's license columns (design.md 8.2, decision 065): optional columns 5 and 6,
+ * The customers file's license columns (design.md 8.2, decision 067): optional columns 5 and 6,
  * LICENSE_NUMBER and LICENSE_EXPIRES. A 4-column file imports as it always did and leaves a
  * license as it is; a line that has a column sets it, a blank cell clears it.
  */

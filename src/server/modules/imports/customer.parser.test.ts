@@ -111,11 +111,11 @@ describe("customers file: the liquor license's optional columns 5 and 6 (design.
     });
   });
 
-  it('rejects 3 or 7 columns, naming the 4 to 6 it reads', () => {
-    for (const cols of [base.slice(0, 3), [...base, 'L1', '2027-06-30', 'COD']]) {
+  it('rejects 3 or 8 columns, naming the 4 to 7 it reads', () => {
+    for (const cols of [base.slice(0, 3), [...base, 'L1', '2027-06-30', 'COD', 'X']]) {
       expect(parseCustomerLine(cols, 1)).toEqual({
         ok: false,
-        message: `The line has ${cols.length} columns; expected 4 to 6 separated by tabs: COMPANY_ID, CUSTOMER_NAME, ZIP_CODE, CUST_TYPE_ID, LICENSE_NUMBER, LICENSE_EXPIRES`,
+        message: `The line has ${cols.length} columns; expected 4 to 7 separated by tabs: COMPANY_ID, CUSTOMER_NAME, ZIP_CODE, CUST_TYPE_ID, LICENSE_NUMBER, LICENSE_EXPIRES, PAYMENT_TERMS`,
       });
     }
   });
@@ -178,5 +178,43 @@ describe("customers file: the liquor license's optional columns 5 and 6 (design.
     await expect(parseText('COMPANY_ID\tCUSTOMER_NAME\tLICENSE_NUMBER\n3002\tWines\tIL-9\n')).rejects.toThrow(
       HeaderError,
     );
+  });
+});
+
+describe("customers file: the payment terms' optional column 7 (design.md 8.4)", () => {
+  const base = ['1001', 'Blue Heron Tavern', '60601', '1', 'IL-1', '2027-06-30'];
+
+  it('reads COD, EFT and NET{n} in any case; a blank cell clears the terms; a 6-column line leaves them', () => {
+    const terms = (cell: string) => {
+      const r = parseCustomerLine([...base, cell], 1);
+      return r.ok ? r.row.paymentTerms : r.message;
+    };
+    expect(terms('cod')).toBe('COD');
+    expect(terms('EFT')).toBe('EFT');
+    expect(terms('Net 30')).toBe('NET30');
+    expect(terms('')).toBeNull();
+    const six = parseCustomerLine(base, 1);
+    expect(six.ok && 'paymentTerms' in six.row).toBe(false);
+  });
+
+  it("refuses other terms with the reason, beside the line's other problems", () => {
+    expect(parseCustomerLine([...base, 'CASH'], 1)).toEqual({
+      ok: false,
+      message: "Payment Terms must be COD, EFT or NET followed by 1 to 365 days (NET30) (found 'CASH')",
+    });
+    expect(parseCustomerLine(['1001', '', '60601', '1', '', '', 'NET0'], 1)).toEqual({
+      ok: false,
+      message:
+        "Customer Name is required; Payment Terms must be COD, EFT or NET followed by 1 to 365 days (NET30) (found 'NET0')",
+    });
+  });
+
+  it('reads the header name PAYMENT_TERMS (or TERMS) in its own place', async () => {
+    const { rows } = await parseText(
+      'TERMS\tCOMPANY_ID\tCUSTOMER_NAME\tZIP_CODE\tCUST_TYPE_ID\nnet15\t3002\tWines\t60613\t3\n',
+    );
+    expect(rows).toStrictEqual([
+      { line: 2, companyId: 3002, name: 'Wines', zipcode: 60613, customerTypeId: 3, paymentTerms: 'NET15' },
+    ]);
   });
 });

@@ -34,3 +34,9 @@ export async function loadProducts(q: SqlRunner): Promise<Map<string, ProductRef
     rows.map((r) => [r.code, { id: r.id, description: r.description, isCaseOnly: r.is_case_only }]),
   );
 }
+
+/** Product code to the product's Id, for a file that needs nothing else of the catalogue. */
+export async function loadProductIds(q: SqlRunner): Promise<Map<string, number>> {
+  const rows = await q.query<{ id: number; code: string }>('select id, code from products');
+  return new Map(rows.map((r) => [r.code, r.id]));
+}

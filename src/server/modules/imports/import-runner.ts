@@ -33,6 +33,10 @@ export interface ImportEnv {
   businessTz: string;
   /** The order history's credit order types, upper case (CREDIT_ORDER_TYPES). */
   creditOrderTypes: readonly string[];
+  /** The prices file refuses lines that change a period that has started (PRICE_POST_AND_HOLD). */
+  pricePostAndHold: boolean;
+  /** The prices file takes breaks above 1 case (QUANTITY_BREAKS). */
+  quantityBreaks: boolean;
   log: FastifyBaseLogger;
 }
 
@@ -106,7 +110,14 @@ class Tally {
 }
 
 const LOCK_BASE = 7_240_400;
-const lockKeys: Record<ImportKind, number> = { Items: 1, Customers: 2, CustomerItems: 3, OrderHistory: 4 };
+const lockKeys: Record<ImportKind, number> = {
+  Items: 1,
+  Customers: 2,
+  CustomerItems: 3,
+  OrderHistory: 4,
+  Availability: 5,
+  Prices: 6,
+};
 
 /**
  * Imports a file. With `dryRun` (the preview, design.md 7.7) the very same import runs and its

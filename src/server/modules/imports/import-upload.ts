@@ -44,7 +44,10 @@ export interface ImportDeps {
   database: Database;
   now: () => Date;
   log: FastifyBaseLogger;
-  config: Pick<AppConfig, 'uploadLimitBytes' | 'dataDir' | 'businessTz' | 'creditOrderTypes'>;
+  config: Pick<
+    AppConfig,
+    'uploadLimitBytes' | 'dataDir' | 'businessTz' | 'creditOrderTypes' | 'pricePostAndHold' | 'quantityBreaks'
+  >;
 }
 
 /** The upload as the HTTP layer hands it over (imports.routes.ts reads it off the request). */
@@ -237,6 +240,8 @@ export async function importUpload<Row extends { line: number }>(
           now: deps.now(),
           businessTz: config.businessTz,
           creditOrderTypes: config.creditOrderTypes,
+          pricePostAndHold: config.pricePostAndHold,
+          quantityBreaks: config.quantityBreaks,
           log: deps.log,
         },
         actor: auditActor(input.principal, deps.now),

@@ -42,6 +42,8 @@ describe('files the imports refuse', () => {
       '/api/CustomerImport',
       '/api/CustomerItemsImport',
       '/api/OrderHistoryImport',
+      '/api/AvailabilityImport',
+      '/api/PriceImport',
     ]) {
       expect((await post(itemLines(1), { url, cookie: '' })).statusCode).toBe(401);
       expect((await post(itemLines(1), { url, cookie: customer })).statusCode).toBe(403);

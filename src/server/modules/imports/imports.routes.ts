@@ -5,12 +5,14 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '../../../domain/auth.schema.js';
 import { ImportPreviewSchema, ImportReportSchema } from '../../../domain/imports.schema.js';
 import { adminErrors, errorResponses } from '../../lib/route-schemas.js';
+import { availabilityImport } from './availability-import.service.js';
 import { customerImport } from './customer-import.service.js';
 import { customerItemImport } from './customer-item-import.service.js';
 import type { ImportDefinition } from './import-runner.js';
 import { importUpload, type Upload } from './import-upload.js';
 import { itemImport } from './item-import.service.js';
 import { orderHistoryImport } from './order-history-import.service.js';
+import { priceImport } from './prices-import.service.js';
 
 const uploads: { path: string; def: ImportDefinition<{ line: number }>; summary: string }[] = [
   { path: '/ItemImport', def: itemImport, summary: 'Items file: upsert by product code' },
@@ -25,6 +27,17 @@ const uploads: { path: string; def: ImportDefinition<{ line: number }>; summary:
     def: orderHistoryImport,
     summary: 'Order history file: upsert by order number and item',
   },
+  {
+    path: '/AvailabilityImport',
+    def: availabilityImport,
+    summary: 'Availability file (design.md 8.3): each file replaces the last',
+  },
+  {
+    path: '/PriceImport',
+    def: priceImport,
+    summary:
+      'Prices file (design.md 8.4): each file replaces the prices of the periods that have not ended; PRICE_POST_AND_HOLD keeps started periods as posted',
+  },
 ];
 
 /** The upload as import-upload.ts reads it: the request's options, length, parts and socket. */
@@ -38,7 +51,7 @@ function uploadOf(request: FastifyRequest): Upload {
 }
 
 /**
- * The four uploads, at /api (design.md 2): multipart, one tab-separated file in the field
+ * The six uploads, at /api (design.md 2): multipart, one tab-separated file in the field
  * `file`, admin only; each file is one transaction and answers a report. Multipart is
  * registered here only, so no other route accepts a multipart body.
  */

@@ -5,6 +5,7 @@ import { multipartFile } from '#support/multipart.js';
 import { validOrderBody } from '#support/order-fixtures.js';
 import { tableChecksums } from '#support/table-checksums.js';
 import { OrderStatus } from '../../../domain/enums.js';
+import { OrderDetailSchema } from '../../../domain/order-view.schema.js';
 import { orderDeliveredLines, orderLines, orders } from '../../db/schema.js';
 
 /**
@@ -221,5 +222,51 @@ describe("the order history import and the customer's web orders", () => {
     const marked = list.Orders.filter((o: { DeliveryDifferences: number | null }) => o.DeliveryDifferences);
     expect(marked.length).toBe(2);
     for (const o of marked) expect((await getOrder(o.Id)).DeliveryDifferences).toBe(o.DeliveryDifferences);
+  });
+  it('names the suggested substitute of each ordered product with the delivered lines, for the detail\'s "{X} sent for {Y}" (design.md 8.3)', async () => {
+    await setClock(TEST_NOW);
+    const { order, lines } = await placeOrder('erp-substitute');
+    const [first, second] = lines;
+    const post = async (url: string, content: string) => {
+      const body = multipartFile(content, { fileName: 'file.txt' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        payload: body.payload,
+        headers: { ...body.headers, cookie: admin },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // The availability file: the first product out with SUB-CAN suggested, the second out with none.
+    await post('/api/ItemImport', 'SUB-CAN\tSubstitute Cans\t24\t2\tY\tCAN\tCS\n');
+    await post('/api/AvailabilityImport', `${first!.code}\t0\tOUT\t\tSUB-CAN\n${second!.code}\t0\tOUT\n`);
+    // Until a file lists the order there is nothing to pair: no substitute is given.
+    expect((await getOrder(order.id)).Products[0]).not.toHaveProperty('SubstituteCode');
+
+    // On the delivery date the ERP sends SUB-CAN and none of the first product.
+    await setClock(new Date(`${order.deliveryDate}T06:00:00-06:00`));
+    const file =
+      line(order.orderNum, order.deliveryDate, 'SUB-CAN', 'Substitute Cans', 2) +
+      lines
+        .slice(1)
+        .map((l) =>
+          line(order.orderNum, order.deliveryDate, l.code, 'ERP text', l.caseQuantity, l.unitQuantity),
+        )
+        .join('');
+    expect((await upload(file)).json()).toMatchObject({ RejectedCount: 0 });
+    const detail = await getOrder(order.id);
+    expect(detail.Delivered).toContainEqual({
+      Code: 'SUB-CAN',
+      Description: 'Substitute Cans',
+      Cases: 2,
+      Units: 0,
+    });
+    expect(
+      detail.Products.map((p: { Code: string; SubstituteCode: string | null }) => [p.Code, p.SubstituteCode]),
+    ).toEqual(lines.map((l) => [l.code, l === first ? 'SUB-CAN' : null]));
+    // The pairing is in words only: the first product not delivered and SUB-CAN added stay two differences.
+    expect(detail.DeliveryDifferences).toBe(2);
+    // The order detail's answer passes its contract with the new field.
+    expect(OrderDetailSchema.safeParse(detail).success).toBe(true);
   });
 });

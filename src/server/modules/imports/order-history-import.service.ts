@@ -53,6 +53,7 @@ const stageColumns = [
   'units',
   'reference_po',
   'is_return',
+  'substitution',
 ] as const;
 
 // Dropped with the transaction: a refused file or a dead process leaves nothing behind.
@@ -61,7 +62,8 @@ const createStage = `
     line integer not null, order_num text not null, company_id integer not null, order_type text not null,
     order_date date not null, delivery_date date not null, name text not null, phone text not null,
     code text not null, description text not null, units_per_case integer not null,
-    cases integer not null, units integer not null, reference_po text, is_return boolean not null
+    cases integer not null, units integer not null, reference_po text, is_return boolean not null,
+    substitution text not null
   ) on commit drop`;
 
 /** A row as a COPY line (no line break) in `stageColumns` order. */
@@ -82,6 +84,7 @@ function stageLine(r: OrderHistoryRow): string {
     r.units,
     r.referencePo,
     r.isReturn,
+    r.substitution,
   ]);
 }
 
@@ -150,20 +153,23 @@ const applyBatch = `
     select distinct on (i.id, s.code) i.id as order_id, p.id as product_id, s.code,
            coalesce(nullif(s.description, ''), p.description, '') as description,
            s.units_per_case, s.cases, s.units, coalesce(p.is_case_only, s.units = 0) as is_case_only,
-           s.is_return or upper(s.order_type) = any($3::text[]) as is_return, i.new_order, i.header_updated
+           s.is_return or upper(s.order_type) = any($3::text[]) as is_return, s.substitution,
+           i.new_order, i.header_updated
     from src s join ids i using (order_num) left join products p on p.code = s.code
     order by i.id, s.code, s.line desc),${stagedReplaceCtes}
   fresh as (
     -- A new order's lines are new too: appended without conflict handling (a first import's path).
     insert into order_lines (order_id, product_id, code, description, units_per_case,
-                             case_quantity, unit_quantity, is_case_only, is_return)
-    select order_id, product_id, code, description, units_per_case, cases, units, is_case_only, is_return
+                             case_quantity, unit_quantity, is_case_only, is_return, substitution)
+    select order_id, product_id, code, description, units_per_case, cases, units, is_case_only, is_return,
+           substitution
     from lines where new_order
     returning 1),
   up as (
     insert into order_lines (order_id, product_id, code, description, units_per_case,
-                             case_quantity, unit_quantity, is_case_only, is_return)
-    select order_id, product_id, code, description, units_per_case, cases, units, is_case_only, is_return
+                             case_quantity, unit_quantity, is_case_only, is_return, substitution)
+    select order_id, product_id, code, description, units_per_case, cases, units, is_case_only, is_return,
+           substitution
     from lines where not new_order
     ${onLineConflict}
     returning order_id, code, (xmax = 0) as inserted)

@@ -53,9 +53,9 @@ const updateOrders = `
       is distinct from (v.c, v.t, v.cd, v.dd, v.nm, v.ph, coalesce(v.po, o.reference_po), v.st)
   returning o.id`;
 
-const lineKeys = ['o', 'p', 'c', 'd', 'u', 'cq', 'uq', 'co', 'r'];
+const lineKeys = ['o', 'p', 'c', 'd', 'u', 'cq', 'uq', 'co', 'r', 's'];
 const lineRecord =
-  'json_to_recordset($1::json) as x(o integer, p integer, c text, d text, u integer, cq integer, uq integer, co boolean, r boolean)';
+  'json_to_recordset($1::json) as x(o integer, p integer, c text, d text, u integer, cq integer, uq integer, co boolean, r boolean, s text)';
 const lineColumns = [
   'order_id',
   'product_id',
@@ -66,6 +66,7 @@ const lineColumns = [
   'unit_quantity',
   'is_case_only',
   'is_return',
+  'substitution',
 ] as const;
 
 /**
@@ -76,12 +77,13 @@ export const onLineConflict = `on conflict (order_id, code) do update set
       product_id = excluded.product_id, description = excluded.description,
       units_per_case = excluded.units_per_case, case_quantity = excluded.case_quantity,
       unit_quantity = excluded.unit_quantity, is_case_only = excluded.is_case_only,
-      is_return = excluded.is_return
+      is_return = excluded.is_return, substitution = excluded.substitution
     where (order_lines.product_id, order_lines.description, order_lines.units_per_case,
            order_lines.case_quantity, order_lines.unit_quantity, order_lines.is_case_only,
-           order_lines.is_return)
+           order_lines.is_return, order_lines.substitution)
       is distinct from (excluded.product_id, excluded.description, excluded.units_per_case,
-           excluded.case_quantity, excluded.unit_quantity, excluded.is_case_only, excluded.is_return)`;
+           excluded.case_quantity, excluded.unit_quantity, excluded.is_case_only, excluded.is_return,
+           excluded.substitution)`;
 
 // Lines of orders imported before: an upsert by (order, item). A line counts as Updated when
 // its row changed or, unchanged itself, its order's header did ($2: those orders' ids).
@@ -89,7 +91,7 @@ const upsertLines = `
   with src as (select * from ${lineRecord}),
   up as (
     insert into order_lines (${lineColumns.join(', ')})
-    select o, p, c, d, u, cq, uq, co, r from src
+    select o, p, c, d, u, cq, uq, co, r, s from src
     ${onLineConflict}
     returning order_id, code, (xmax = 0) as inserted)
   select count(*) filter (where up.inserted)::int as inserted,
@@ -124,7 +126,18 @@ function orderHeader(row: OrderHistoryRow, customerId: number): OrderHeader {
 }
 
 /** An order line's values in `lineColumns` order (order id, product id, code, ...). */
-type OrderLineValues = [number, number | null, string, string, number, number, number, boolean, boolean];
+type OrderLineValues = [
+  number,
+  number | null,
+  string,
+  string,
+  number,
+  number,
+  number,
+  boolean,
+  boolean,
+  string,
+];
 
 /** Writes batches of rows; `unknown.items` counts the lines whose item this site does not know. */
 export async function openRowWriter(
@@ -231,6 +244,7 @@ export async function openRowWriter(
           row.units,
           product?.isCaseOnly ?? row.units === 0,
           row.isReturn || credit.has(row.orderType.toUpperCase()),
+          row.substitution,
         ]);
       }
       const unique = lastByKey(lines, (l) => `${l[0]}\t${l[2]}`);

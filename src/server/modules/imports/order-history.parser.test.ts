@@ -36,6 +36,7 @@ describe('order history file', () => {
       cases: 3,
       isReturn: false,
       referencePo: null,
+      substitution: 'Allow',
     });
     expect(rows[2]).toMatchObject({
       orderDate: '2025-01-07',
@@ -64,10 +65,26 @@ describe('order history file', () => {
     expect(noPo).toMatchObject({ ok: true, row: { referencePo: '' } });
   });
 
+  it('reads the 15th column, the substitution, in any case; empty or left out is Allow (design.md 8.3)', () => {
+    const line =
+      '11/21/2026\t6001\tThe Market\t11/24/2026\tW100001\tPat\t3125550142\tWEB\tC-1\tCola\t24\t0\t2\tPO-77';
+    const read = (cell: string) => parseOrderHistoryLine(`${line}\t${cell}`.split('\t'), 1);
+    expect(read('A')).toMatchObject({ ok: true, row: { substitution: 'Allow' } });
+    expect(read('N')).toMatchObject({ ok: true, row: { substitution: 'Never' } });
+    expect(read(' c ')).toMatchObject({ ok: true, row: { substitution: 'CallMe' } });
+    expect(read('')).toMatchObject({ ok: true, row: { substitution: 'Allow' } });
+    expect(parseOrderHistoryLine(line.split('\t'), 1)).toMatchObject({
+      ok: true,
+      row: { substitution: 'Allow' },
+    });
+    const bad = read('Y');
+    expect(!bad.ok && bad.message).toBe('Substitution must be A, N or C (or empty)');
+  });
+
   it('says which column counts it takes', () => {
     const r = parseOrderHistoryLine(['01/06/2025', '1001'], 4);
     expect(!r.ok && r.message).toBe(
-      'The line has 2 columns; expected 13 or 14 separated by tabs: order date, customer number, customer name, delivery date, order number, contact name, contact phone, order type, item number, item description, units per case, units, cases, reference PO',
+      'The line has 2 columns; expected 13 to 15 separated by tabs: order date, customer number, customer name, delivery date, order number, contact name, contact phone, order type, item number, item description, units per case, units, cases, reference PO, substitution',
     );
   });
 

@@ -1,3 +1,4 @@
+import { type Substitution, substitutionLetter } from '../../../domain/availability.js';
 import { MAX_QUANTITY, NAME_MAX, PRODUCT_CODE_MAX, REFERENCE_PO_MAX } from '../../../domain/order.schema.js';
 import { normalizePhone } from '../../../domain/phone.js';
 import { PRODUCT_DESCRIPTION_MAX, PRODUCT_UNITS_MAX } from '../../../domain/product.schema.js';
@@ -7,8 +8,9 @@ import { COMPANY_ID_NAMES, type HeaderNames } from './header-line.js';
 /**
  * Order history file (spec section 3), one line per product of an order; the same layout
  * as the back-office export (order-export.ts), so the ERP reads and writes one format. The
- * 14th column, the Reference PO, is the export's (design.md 5.5): a line may end after the
- * 13th, as the ERP's own history files do.
+ * 14th column, the Reference PO, and the 15th, the substitution (`A`, `N` or `C`), are the
+ * export's (design.md 5.5, 8.3): a line may end after the 13th or the 14th, as the ERP's own
+ * history files do.
  */
 export const ORDER_HISTORY_COLUMNS = [
   'order date',
@@ -25,8 +27,9 @@ export const ORDER_HISTORY_COLUMNS = [
   'units',
   'cases',
   'reference PO',
+  'substitution',
 ] as const;
-/** The fewest columns a line may have: the 14th, the Reference PO, may be left out. */
+/** The fewest columns a line may have: the 14th, the Reference PO, and the 15th may be left out. */
 export const ORDER_HISTORY_MIN_COLUMNS = 13;
 export const ORDER_HISTORY_HEADER_NAMES: HeaderNames = [
   ['ORDER_DATE', 'ORD_DATE', 'DOC_DATE', 'DATE'],
@@ -43,7 +46,13 @@ export const ORDER_HISTORY_HEADER_NAMES: HeaderNames = [
   ['UNITS', 'QTY_UNITS', 'UNIT_QTY', 'UNITS_QTY', 'BOTTLES'],
   ['CASES', 'QTY_CASES', 'CASE_QTY', 'CASES_QTY'],
   ['REFERENCE_PO', 'REF_PO', 'PO', 'PO_NO', 'PO_NUMBER', 'CUSTOMER_PO'],
+  ['SUBSTITUTION', 'SUBSTITUTE', 'SUBST', 'SUB_OK', 'ALLOW_SUB'],
 ];
+
+const substitutionOfLetter = new Map(
+  Object.entries(substitutionLetter).map(([preference, letter]) => [letter, preference as Substitution]),
+);
+export const substitutionColumnMessage = 'Substitution must be A, N or C (or empty)';
 
 export const ORDER_NUM_MAX = 64;
 const PHONE_MAX = 40;
@@ -67,6 +76,8 @@ export interface OrderHistoryRow {
   isReturn: boolean;
   /** The 14th column; null for a 13-column line, which leaves an imported order's PO as it was. */
   referencePo: string | null;
+  /** The 15th column; Allow, the default, when it is empty or left out. */
+  substitution: Substitution;
 }
 
 export function parseOrderHistoryLine(cols: string[], lineNo: number): ParseResult<OrderHistoryRow> {
@@ -102,5 +113,14 @@ export function parseOrderHistoryLine(cols: string[], lineNo: number): ParseResu
     isReturn: units < 0 || cases < 0,
     referencePo:
       cols.length > ORDER_HISTORY_MIN_COLUMNS ? f.text(13, 'Reference PO', REFERENCE_PO_MAX) : null,
+    substitution: substitutionOf(f, cols[14]),
   });
+}
+
+function substitutionOf(f: LineFields, cell: string | undefined): Substitution {
+  const letter = (cell ?? '').trim().toUpperCase();
+  if (letter === '') return 'Allow';
+  const preference = substitutionOfLetter.get(letter as 'A');
+  if (!preference) f.fail(substitutionColumnMessage);
+  return preference ?? 'Allow';
 }

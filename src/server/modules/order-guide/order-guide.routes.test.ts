@@ -6,7 +6,7 @@ import { customerByCompany } from '#support/order-fixtures.js';
 import { statementsDuring } from '#support/statements.js';
 import { addDays, businessToday } from '../../../domain/business-date.js';
 import { OrderGuideSchema } from '../../../domain/order-guide.schema.js';
-import { customerPars, products } from '../../db/schema.js';
+import { availabilityFile, customerPars, products } from '../../db/schema.js';
 
 const today = businessToday(TEST_NOW, 'America/Chicago');
 const ago = (days: number) => addDays(today, -days);
@@ -20,6 +20,8 @@ describe('GET Customer/{id}/OrderGuide', () => {
   beforeAll(async () => {
     t = await createTestApp();
     id = (await standardGuideCustomer(t.db, today)).id;
+    // No availability file yet (the demo data has one).
+    await t.db.delete(availabilityFile);
     [own, other, admin] = await Promise.all([
       signInCustomer(t.app, 4701, 60701),
       signInCustomer(t.app, 1001, 60601),
@@ -40,12 +42,16 @@ describe('GET Customer/{id}/OrderGuide', () => {
     expect(body).toEqual({
       // The 5 most recent before today, oldest first: the ERP item's date counts too.
       DeliveryDates: [ago(28), ago(21), ago(14), ago(7), ago(3)],
+      // No availability file yet: no time, and no product's stock known.
+      StockAsOf: null,
       Products: [
         {
           Code: 'G-1',
           Description: 'Zeta Lager',
           UnitsPerCase: 24,
           CaseOnly: true,
+          Availability: null,
+          Substitution: 'Allow',
           // Two orders on today-7: 2 + 1 cases. Today's 50 cases do not count.
           History: { [ago(28)]: 2, [ago(21)]: 2, [ago(14)]: 2, [ago(7)]: 3 },
           // The last 8 dates are today-3 (not G-1) and today-7 ... today-49.
@@ -60,6 +66,8 @@ describe('GET Customer/{id}/OrderGuide', () => {
           Description: 'alpha Ale',
           UnitsPerCase: 12,
           CaseOnly: false,
+          Availability: null,
+          Substitution: 'Allow',
           History: { [ago(14)]: 3 },
           TimesOrdered: 2, // in units on today-7, in cases on today-14
           AverageWeeklyCases: 0.375,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { SavedSubstitutionsSchema, SubstitutionsSaveSchema } from '../../../domain/availability.js';
 import { businessToday } from '../../../domain/business-date.js';
 import {
   OrderGuideQuerySchema,
@@ -13,6 +14,7 @@ import { assertCustomerAccess } from '../../plugins/auth.js';
 import { auditActor } from '../audit/audit.js';
 import { orderGuideJson } from './order-guide.service.js';
 import { CUSTOMER, saveCustomerPars } from './pars.service.js';
+import { saveCustomerSubstitutions } from './substitutions.service.js';
 
 const tags = ['Order guide'];
 
@@ -66,6 +68,27 @@ export async function orderGuideRoutes(app: FastifyInstance) {
       const actor =
         request.principal?.role === 'admin' ? auditActor(request.principal, () => app.now()) : null;
       return saveCustomerPars(app.db, request.params.id, request.body, actor);
+    },
+  );
+
+  r.put(
+    '/Customer/:id/Substitutions',
+    {
+      onRequest: customerOrAdmin,
+      schema: {
+        tags,
+        summary:
+          'Sets substitution preferences by product code (Allow, Never, CallMe); answers every one other than Allow, by code',
+        params: idParams('Customer'),
+        body: SubstitutionsSaveSchema,
+        response: { 200: SavedSubstitutionsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      assertCustomerAccess(request, request.params.id, CUSTOMER);
+      const actor =
+        request.principal?.role === 'admin' ? auditActor(request.principal, () => app.now()) : null;
+      return saveCustomerSubstitutions(app.db, request.params.id, request.body, actor);
     },
   );
 }

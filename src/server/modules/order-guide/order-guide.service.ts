@@ -1,3 +1,8 @@
+import {
+  type AvailabilityStatus,
+  DEFAULT_SUBSTITUTION,
+  type Substitution,
+} from '../../../domain/availability.js';
 import { addDays } from '../../../domain/business-date.js';
 import {
   AVERAGE_DAYS,
@@ -43,10 +48,14 @@ with recent as (
   select code, par from customer_pars where customer_id = $1
 )
 select
-  (select coalesce(json_agg(json_build_array(p.code, p.description, p.units, p.is_case_only)), '[]')
+  (select coalesce(json_agg(json_build_array(p.code, p.description, p.units, p.is_case_only,
+      a.status, a.cases, a.expected_date, s.code, s.description, cs.preference)), '[]')
     from (select code from lines union select code from pars) named
     join products p on p.code = named.code
     join customer_products cp on cp.customer_id = c.id and cp.product_id = p.id
+    left join availability a on a.product_id = p.id
+    left join products s on s.id = a.substitute_id
+    left join customer_substitutions cs on cs.customer_id = c.id and cs.code = p.code
     where p.is_active
       and (cp.start_date is null or cp.start_date <= $3::text::date)
       and (cp.end_date is null or cp.end_date >= $3::text::date)
@@ -55,15 +64,27 @@ select
       coalesce(json_agg(l.case_quantity), '[]'), coalesce(json_agg(l.unit_quantity), '[]'))
     from lines l
   ) as lines,
-  (select coalesce(json_agg(json_build_array(code, par)), '[]') from pars) as pars
+  (select coalesce(json_agg(json_build_array(code, par)), '[]') from pars) as pars,
+  (select applied_at from availability_file where id = 1) as stock_as_of
 from customers c
 where c.id = $1`;
 
+type AvailabilityColumns = [
+  AvailabilityStatus | null,
+  number | null,
+  string | null,
+  string | null,
+  string | null,
+  Substitution | null,
+];
+
 interface GuideRow {
-  products: [string, string, number, boolean][];
+  /** The product, then its availability and the customer's preference (nulls when none). */
+  products: [string, string, number, boolean, ...AvailabilityColumns][];
   /** Delivery dates, codes, cases and units: one entry per line in each, in the same order. */
   lines: [string[], string[], number[], number[]];
   pars: [string, number][];
+  stock_as_of: Date | string | null;
 }
 
 /**
@@ -85,11 +106,12 @@ export async function orderGuideJson(
   ]);
   if (!row) return undefined;
   const products = row.products.map(
-    ([Code, Description, UnitsPerCase, CaseOnly]): GuideProduct => ({
+    ([Code, Description, UnitsPerCase, CaseOnly, ...stock]): GuideProduct => ({
       Code,
       Description,
       UnitsPerCase,
       CaseOnly,
+      ...availabilityOf(stock),
     }),
   );
   const [dates, codes, cases, units] = row.lines;
@@ -101,5 +123,22 @@ export async function orderGuideJson(
       UnitQuantity: units[i]!,
     }),
   );
-  return JSON.stringify(buildOrderGuide({ today, products, lines, pars: new Map(row.pars) }));
+  const stockAsOf = row.stock_as_of === null ? null : new Date(row.stock_as_of).toISOString();
+  return JSON.stringify(buildOrderGuide({ today, products, lines, pars: new Map(row.pars), stockAsOf }));
+}
+
+/** A product's availability and the customer's preference, from the statement's columns. */
+function availabilityOf([
+  Status,
+  Cases,
+  ExpectedDate,
+  SubstituteCode,
+  SubstituteDescription,
+  preference,
+]: AvailabilityColumns) {
+  return {
+    Availability:
+      Status === null ? null : { Status, Cases, ExpectedDate, SubstituteCode, SubstituteDescription },
+    Substitution: preference ?? DEFAULT_SUBSTITUTION,
+  };
 }

@@ -37,16 +37,7 @@ export async function saveCustomerPars(
       ? new Map((await listCustomerPars(tx, customerId)).map((p) => [p.Code, p.Par]))
       : null;
     if (codes.length > 0) {
-      const linked = await tx
-        .select({ code: products.code })
-        .from(customerProducts)
-        .innerJoin(products, eq(products.id, customerProducts.productId))
-        .where(and(eq(customerProducts.customerId, customerId), inArray(products.code, codes)));
-      const known = new Set(linked.map((r) => r.code));
-      const errors = pars.flatMap((p, i) =>
-        known.has(p.Code) ? [] : [{ Field: `${i}.Code`, Message: unlinkedMessage(p.Code) }],
-      );
-      if (errors.length > 0) throw unprocessable(errors[0]!.Message, errors);
+      await assertLinked(tx, customerId, pars);
       const set = [...wanted].flatMap(([code, par]) => (par === null ? [] : [{ customerId, code, par }]));
       const forget = [...wanted].flatMap(([code, par]) => (par === null ? [code] : []));
       if (set.length > 0)
@@ -83,6 +74,25 @@ export async function saveCustomerPars(
     }
     return after;
   });
+}
+
+/**
+ * Refuses with 422, naming each, the codes the customer has no link to (any link, whatever its
+ * dates): a par or a substitution preference is kept by code and outlives its link.
+ */
+export async function assertLinked(db: DbOrTx, customerId: number, items: readonly { Code: string }[]) {
+  const codes = [...new Set(items.map((p) => p.Code))];
+  if (codes.length === 0) return;
+  const linked = await db
+    .select({ code: products.code })
+    .from(customerProducts)
+    .innerJoin(products, eq(products.id, customerProducts.productId))
+    .where(and(eq(customerProducts.customerId, customerId), inArray(products.code, codes)));
+  const known = new Set(linked.map((r) => r.code));
+  const errors = items.flatMap((p, i) =>
+    known.has(p.Code) ? [] : [{ Field: `${i}.Code`, Message: unlinkedMessage(p.Code) }],
+  );
+  if (errors.length > 0) throw unprocessable(errors[0]!.Message, errors);
 }
 
 /** Every par the customer has saved, by code (byte order, the same on PGlite and PostgreSQL). */

@@ -1,11 +1,23 @@
-import { and, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { DEFAULT_SUBSTITUTION, type Substitution } from '../../../domain/availability.js';
 import { isIsoDate } from '../../../domain/business-date.js';
 import type { CustomerTypeRules, OrderableProduct } from '../../../domain/order.schema.js';
 import type { DbOrTx } from '../../db/client.js';
-import { customerProducts, customers, customerTypes, holidays, orders, products } from '../../db/schema.js';
+import {
+  customerProducts,
+  customerSubstitutions,
+  customers,
+  customerTypes,
+  holidays,
+  orders,
+  products,
+} from '../../db/schema.js';
 import type { CustomerRow } from '../../plugins/auth.js';
 
-export type OrderableProducts = Map<string, OrderableProduct & { ProductId: number; Description: string }>;
+export type OrderableProducts = Map<
+  string,
+  OrderableProduct & { ProductId: number; Description: string; Substitution: Substitution }
+>;
 
 export interface OrderContext {
   customer: CustomerRow;
@@ -59,9 +71,17 @@ export async function orderContext(
             description: products.description,
             units: products.units,
             isCaseOnly: products.isCaseOnly,
+            preference: sql<Substitution | null>`${customerSubstitutions.preference}`,
           })
           .from(customerProducts)
           .innerJoin(products, eq(products.id, customerProducts.productId))
+          .leftJoin(
+            customerSubstitutions,
+            and(
+              eq(customerSubstitutions.customerId, customerProducts.customerId),
+              eq(customerSubstitutions.code, products.code),
+            ),
+          )
           .where(
             and(
               eq(customerProducts.customerId, customerId),
@@ -79,6 +99,7 @@ export async function orderContext(
       Description: p.description,
       UnitsPerCase: p.units,
       IsCaseOnly: p.isCaseOnly,
+      Substitution: p.preference ?? DEFAULT_SUBSTITUTION,
     });
   }
   const { type } = found;

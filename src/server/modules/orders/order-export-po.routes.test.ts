@@ -63,7 +63,7 @@ describe('the Reference PO in the back-office file', () => {
     const lines = exportedLines(orderNum);
     expect(lines.length).toBeGreaterThan(0);
     for (const cols of lines) {
-      expect(cols).toHaveLength(14);
+      expect(cols).toHaveLength(15);
       expect(cols[4]).toBe(orderNum);
       expect(cols[13]).toBe(PO);
     }
@@ -83,7 +83,7 @@ describe('the Reference PO in the back-office file', () => {
   it('leaves the 14th column empty for a customer without a PO', async () => {
     const orderNum = await placeOrder(1001, 60601);
     for (const cols of exportedLines(orderNum)) {
-      expect(cols).toHaveLength(14);
+      expect(cols).toHaveLength(15);
       expect(cols[13]).toBe('');
     }
   });
@@ -122,12 +122,49 @@ describe('the Reference PO in the back-office file', () => {
     expect(after!.referencePo).toBe(PO);
 
     // A 14th column with another PO replaces it; the site's own web order stays as it was.
-    const changed = await importHistory(file.replaceAll(`\t${PO}\r\n`, '\tPO-CHANGED\r\n'));
+    const changed = await importHistory(file.replaceAll(`\t${PO}\tA\r\n`, '\tPO-CHANGED\tA\r\n'));
     expect(changed.json()).toMatchObject({ RejectedCount: 0, Updated: lineCount });
     const [changedRow] = await t.db.select().from(orders).where(eq(orders.orderNum, erpNum));
     expect(changedRow!.referencePo).toBe('PO-CHANGED');
     const [web] = await t.db.select().from(orders).where(eq(orders.orderNum, orderNum));
     expect(web).toMatchObject({ source: 'web', referencePo: PO });
+  });
+
+  it('imports the 15th column, the substitution, on every line; a file without it gives Allow (design.md 8.3)', async () => {
+    const orderNum = await placeOrder(6001, 60611, PO);
+    const erpNum = `ERP3-${orderNum}`;
+    const file = readFileSync(path.join(dir, 'exports', exportFileName(orderNum)), 'utf8').replaceAll(
+      `\t${orderNum}\t`,
+      `\t${erpNum}\t`,
+    );
+    const letters = ['N', 'C'];
+    const withLetters = file
+      .split('\r\n')
+      .filter(Boolean)
+      .map((line, i) => line.replace(/\tA$/, `\t${letters[i % 2]}`))
+      .join('\r\n');
+    expect((await importHistory(withLetters)).json()).toMatchObject({ RejectedCount: 0 });
+    const substitutions = async () => {
+      const [imported] = await t.db.select().from(orders).where(eq(orders.orderNum, erpNum));
+      return (await t.db.select().from(orderLines).where(eq(orderLines.orderId, imported!.id)))
+        .sort((a, b) => a.id - b.id)
+        .map((l) => l.substitution);
+    };
+    const lineCount = withLetters.split('\r\n').length;
+    expect(await substitutions()).toEqual(['Never', 'CallMe', 'Never', 'CallMe'].slice(0, lineCount));
+    // The ERP's 14-column history of the same order: each line's substitution is Allow again.
+    const fourteen = withLetters
+      .split('\r\n')
+      .map((line) => line.split('\t').slice(0, 14).join('\t'))
+      .join('\r\n');
+    expect((await importHistory(fourteen)).json()).toMatchObject({ RejectedCount: 0, Updated: lineCount });
+    expect(await substitutions()).toEqual(Array(lineCount).fill('Allow'));
+    // A letter that is not one is refused with the line's number.
+    const bad = await importHistory(withLetters.replace(/\t[NC](\r|$)/, '\tY$1'));
+    expect(bad.json()).toMatchObject({
+      RejectedCount: 1,
+      Rejected: [{ Line: 1, Message: 'Substitution must be A, N or C (or empty)' }],
+    });
   });
 
   it('rejects a line with too many columns or a PO longer than an order allows', async () => {
@@ -145,7 +182,7 @@ describe('the Reference PO in the back-office file', () => {
         {
           Line: 2,
           Message: expect.stringMatching(
-            /^The line has 15 columns; expected 13 or 14 separated by tabs: order date, .*, cases, reference PO$/,
+            /^The line has 16 columns; expected 13 to 15 separated by tabs: order date, .*, cases, reference PO, substitution$/,
           ),
         },
         { Line: 3, Message: maxLengthMessage('Reference PO', REFERENCE_PO_MAX) },

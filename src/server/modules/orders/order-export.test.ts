@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Substitution } from '../../../domain/availability.js';
 import type { OrderDetail } from '../../../domain/order-view.schema.js';
 import { orderExportText, textCell } from './order-export.js';
 
@@ -12,6 +13,7 @@ const product = {
   Cases: 2,
   Units: 3,
   TotalUnits: 51,
+  Substitution: 'Allow' as Substitution,
 };
 
 function order(change: Partial<OrderDetail> = {}, productChange: Partial<typeof product> = {}): OrderDetail {
@@ -58,7 +60,7 @@ describe('textCell (CSV injection, OWASP)', () => {
 });
 
 describe('orderExportText', () => {
-  it('writes the ERP columns of a normal order unchanged, the 14th empty for a customer without a PO', () => {
+  it('writes the ERP columns of a normal order unchanged, the 14th empty for a customer without a PO, the 15th A', () => {
     expect(columns(order())).toEqual([
       '03/04/2025',
       '1001',
@@ -74,7 +76,14 @@ describe('orderExportText', () => {
       '3',
       '2',
       '',
+      'A',
     ]);
+  });
+
+  it("writes each line's substitution as the 15th column: A, N or C (design.md 8.3)", () => {
+    expect(columns(order({}, { Substitution: 'Allow' }))[14]).toBe('A');
+    expect(columns(order({}, { Substitution: 'Never' }))[14]).toBe('N');
+    expect(columns(order({}, { Substitution: 'CallMe' }))[14]).toBe('C');
   });
 
   it('writes the Reference PO as the 14th column (issue 17)', () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { substitutionLetter } from '../../../domain/availability.js';
 import { businessToday } from '../../../domain/business-date.js';
 import { formatCompanyId } from '../../../domain/company-id.js';
 import type { OrderDetail } from '../../../domain/order-view.schema.js';
@@ -38,7 +39,9 @@ export function textCell(v: string): string {
  * the ERP reads one format both ways: order date, customer number, customer name, delivery
  * date, order number, contact name, contact phone, order type, item number, item
  * description, units per case, units, cases, and a 14th, the Reference PO (empty for a
- * customer without one), which the ERP needs to match a chain's or hotel's order (issue 17).
+ * customer without one), which the ERP needs to match a chain's or hotel's order (issue 17),
+ * and a 15th, what may be sent instead if the item is out: `A` (allow a substitute), `N`
+ * (never) or `C` (call the customer first) (design.md 8.3).
  * One line per product, CRLF line ends. The text columns (customer name, contact name, order
  * type, item number, description and Reference PO) go through `textCell`.
  */
@@ -61,6 +64,7 @@ export function orderExportText(order: OrderDetail, tz: string): string {
       cell(p.UnitQuantity),
       cell(p.CaseQuantity),
       textCell(order.ReferencePO),
+      cell(substitutionLetter[p.Substitution]),
     ].join('\t'),
   )
     .map((line) => `${line}\r\n`)

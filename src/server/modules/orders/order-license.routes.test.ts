@@ -9,7 +9,7 @@ import { licenseMessages } from '../../../domain/license.js';
 import { auditEntries, customers, orders } from '../../db/schema.js';
 
 /**
- * The liquor license in POST and PUT Order (design.md 8.2, decision 065): a delivery date after
+ * The liquor license in POST and PUT Order (design.md 8.2, decision 067): a delivery date after
  * the customer's LicenseExpires is refused with 422; the day itself is allowed; staff may
  * override with OverrideLicense and the Override Reason, recorded in the audit trail.
  */

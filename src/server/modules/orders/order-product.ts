@@ -1,3 +1,4 @@
+import type { Substitution } from '../../../domain/availability.js';
 import { totalUnits } from '../../../domain/order-lines.js';
 import type { OrderProduct } from '../../../domain/order-view.schema.js';
 import type { OrderLineRow } from './orders.service.js';
@@ -20,6 +21,7 @@ export function toProduct(l: Omit<OrderLineRow, 'id' | 'orderId'>): OrderProduct
     Cases: l.caseQuantity,
     Units: l.unitQuantity,
     TotalUnits: t,
+    Substitution: l.substitution as Substitution,
     // A credit from the ERP's file (issue 43): the history shows the line as a return.
     ...(l.isReturn ? { IsReturn: true } : {}),
   };

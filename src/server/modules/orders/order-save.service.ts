@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { DEFAULT_SUBSTITUTION } from '../../../domain/availability.js';
 import type { ValidOrder } from '../../../domain/order.schema.js';
 import type { Database, DbOrTx, Tx } from '../../db/client.js';
 import { orderDrafts, orderLines, orders } from '../../db/schema.js';
@@ -40,6 +41,7 @@ export interface SavedOrder {
     | 'status'
     | 'idempotencyKey'
     | 'enteredBy'
+    | 'personId'
   >;
   lines: OrderLine[];
 }
@@ -72,6 +74,8 @@ export async function insertWebOrder(
      * staff order never has one.
      */
     draftSavedAt: string | null;
+    /** The person who placed it with their own sign-in (design.md 8.2); null otherwise. */
+    personId: number | null;
   },
 ): Promise<SavedOrder | null> {
   const { order } = input;
@@ -106,6 +110,7 @@ export async function insertWebOrder(
     status: 1,
     idempotencyKey: input.idempotencyKey,
     enteredBy: input.staff?.actor.userName ?? null,
+    personId: input.personId,
   };
   return { row, lines };
 }
@@ -167,6 +172,7 @@ async function saveOrder(
       mailSendingUntil: input.mailLeaseUntil,
       mailNextAttemptAt: now,
       enteredBy: staff?.actor.userName ?? null,
+      personId: input.personId,
       overrideReason: order.OverrideLeadTime || order.OverrideLicense ? order.OverrideReason : null,
       exportClaimedUntil: input.exportLeaseUntil,
     })
@@ -180,7 +186,11 @@ async function saveOrder(
 /** An order's line as saved: the product it is, as the customer may order it for the date. */
 export type OrderLine = Omit<OrderLineRow, 'id' | 'orderId' | 'isReturn'>;
 
-/** The lines of an order's quantities, in the order given, with the products' ids and descriptions. */
+/**
+ * The lines of an order's quantities, in the order given, with the products' ids and
+ * descriptions, and each line's substitution: the one it carries, else the customer's
+ * preference for the product (design.md 8.3).
+ */
 export function orderLinesOf(
   quantities: ValidOrder['ProductQuantities'],
   products: OrderableProducts,
@@ -193,6 +203,7 @@ export function orderLinesOf(
     caseQuantity: line.CaseQuantity,
     unitQuantity: line.UnitQuantity,
     isCaseOnly: line.IsCaseOnly,
+    substitution: line.Substitution ?? products.get(line.Code)?.Substitution ?? DEFAULT_SUBSTITUTION,
   }));
 }
 

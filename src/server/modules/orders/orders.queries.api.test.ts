@@ -326,6 +326,7 @@ describe('statements per request on the ordering hot paths', () => {
             : null;
         return toSummary({
           ...r,
+          personName: null,
           companyId: 1001,
           productCount: own.length,
           isReturn: own.length > 0 && own.every((l) => l.isReturn),

@@ -72,8 +72,9 @@ describe('POST Order', () => {
     expect(exported).toHaveLength(2);
     for (const line of exported) {
       const cols = line.split('\t');
-      expect(cols).toHaveLength(14);
+      expect(cols).toHaveLength(15);
       expect(cols[13]).toBe('');
+      expect(cols[14]).toBe('A');
       expect(cols[1]).toBe('1001');
       expect(cols[4]).toBe(answer.OrderNum);
       expect(cols[3]).toMatch(/^\d\d\/\d\d\/\d{4}$/);

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { businessToday } from '../../../domain/business-date.js';
 import { compareDelivered, type DeliveredLine, differenceCount } from '../../../domain/delivered.js';
 import { OrderStatus } from '../../../domain/enums.js';
@@ -6,17 +7,19 @@ import { changeableUntil } from '../../../domain/order-change.js';
 import type { OrderDetail, OrderList, OrderSummary } from '../../../domain/order-view.schema.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
+  availability,
   customers,
   customerTypes,
   holidays,
   orderDeliveredLines,
   orderLines,
   orders,
+  products,
 } from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';
 import { deliveryDifferences } from './delivery-differences.service.js';
 import { toProduct } from './order-product.js';
-import { placedBy } from './placed-by.js';
+import { personNameColumn, placedBy } from './placed-by.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 /** An order line's row; `isReturn` is set only by the order history import (issue 43), web orders never have one. */
@@ -37,12 +40,17 @@ const summaryColumns = {
   referencePo: orders.referencePo,
   status: orders.status,
   enteredBy: orders.enteredBy,
+  personName: personNameColumn,
 };
 
 export type SummaryRow = {
-  [K in Exclude<keyof typeof summaryColumns, 'enteredBy'>]: (typeof summaryColumns)[K]['_']['data'];
+  [K in Exclude<
+    keyof typeof summaryColumns,
+    'enteredBy' | 'personName'
+  >]: (typeof summaryColumns)[K]['_']['data'];
 } & {
   enteredBy: string | null;
+  personName: string | null;
   /** Every line is a return (issue 43); absent counts as not. */
   isReturn?: boolean;
   productCount: number;
@@ -139,8 +147,16 @@ export function toOrderDetail(
   delivered: DeliveredLine[] | null = null,
   /** Before its delivery date, what a file lists is a confirmation (issue 33). */
   confirmed: DeliveredLine[] | null = null,
+  /**
+   * With delivered or confirmed lines: each ordered product's suggested substitute in the
+   * availability file (design.md 8.3), by code; a product absent has none.
+   */
+  substitutes: ReadonlyMap<string, string> | null = null,
 ): OrderDetail {
-  const products = lines.map(toProduct);
+  const products = lines.map((l) => {
+    const p = toProduct(l);
+    return substitutes ? { ...p, SubstituteCode: substitutes.get(p.Code) ?? null } : p;
+  });
   return {
     ...toSummary({
       ...row,
@@ -234,7 +250,31 @@ export async function getOrderDetail(
     lines,
     early ? null : row.delivered,
     early ? row.delivered : null,
+    row.delivered
+      ? await suggestedSubstitutes(
+          db,
+          lines.map((l) => l.code),
+        )
+      : null,
   );
+}
+
+const substitute = alias(products, 'substitute');
+
+/**
+ * The suggested substitute, by code, of each of these products the last availability file names
+ * one for (design.md 8.3): what pairs a short line with the product sent instead (decision 071).
+ * Read only for an order a file has listed, so an order's detail otherwise costs nothing more.
+ */
+async function suggestedSubstitutes(db: DbOrTx, codes: string[]): Promise<Map<string, string>> {
+  if (codes.length === 0) return new Map();
+  const rows = await db
+    .select({ code: products.code, substitute: substitute.code })
+    .from(products)
+    .innerJoin(availability, eq(availability.productId, products.id))
+    .innerJoin(substitute, eq(substitute.id, availability.substituteId))
+    .where(inArray(products.code, codes));
+  return new Map(rows.map((r) => [r.code, r.substitute]));
 }
 
 /** Which customer an order belongs to, for the permission check before anything is read. */

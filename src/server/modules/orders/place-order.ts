@@ -33,7 +33,7 @@ export { KEY_REUSED_MESSAGE } from './order-check.js';
 import { type Overridden, staffOrderAudit } from './staff-order-audit.js';
 
 /**
- * What staff's overrides let through, for the audit row (decisions 050, 065): the date inside
+ * What staff's overrides let through, for the audit row (decisions 050, 067): the date inside
  * the customer's lead time, the order below the type's minimum, the delivery after the
  * customer's license expired.
  */
@@ -102,6 +102,7 @@ export async function placeOrder(
           }
         : null,
       draftSavedAt: order.BaseSavedAt ?? null,
+      personId: principal.role === 'customer' ? (principal.person?.id ?? null) : null,
     });
   } catch (err) {
     // Two requests with one key at once: the unique index let one through; answer as it did
@@ -126,6 +127,7 @@ export async function placeOrder(
       ...row,
       companyId: customer.companyId,
       customerName: customer.name,
+      personName: principal.role === 'customer' ? (principal.person?.name ?? null) : null,
       changedAt: null,
       changeableUntil: null,
     },

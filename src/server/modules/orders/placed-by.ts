@@ -1,4 +1,5 @@
-import type { orders } from '../../db/schema.js';
+import { sql } from 'drizzle-orm';
+import { orders, people } from '../../db/schema.js';
 
 /**
  * Who placed an order (design.md 8.2, `PlacedBy` in the order answers): derived from what the
@@ -10,14 +11,22 @@ import type { orders } from '../../db/schema.js';
  * - An order from the ERP's order history file was not placed on this site: null, not a guess.
  * A change or a cancel by someone else (PUT Order, POST Order/{id}/Cancel) leaves it as it was:
  * who placed the order does not change, and the audit trail records who changed it.
- * People's own sign-in adds the third kind here: the person's name, from the order's person.
+ * - A person signed in for themselves (decision 068) is named: the order keeps the person's id,
+ *   and the name is read with it, so a person's new name shows on their past orders too.
  */
 export const SHARED_SIGN_IN = 'Shared sign-in';
 
-/** What an order records that says who placed it (the person's name joins them later). */
-export type PlacedByFacts = Pick<typeof orders.$inferSelect, 'source' | 'enteredBy'>;
+/** What an order records that says who placed it, with its person's name (null: none). */
+export type PlacedByFacts = Pick<typeof orders.$inferSelect, 'source' | 'enteredBy'> & {
+  personName: string | null;
+};
 
 export function placedBy(order: PlacedByFacts): string | null {
   if (order.source !== 'web') return null;
-  return order.enteredBy ?? SHARED_SIGN_IN;
+  return order.enteredBy ?? order.personName ?? SHARED_SIGN_IN;
 }
+
+/** The name of an order's person, read with the order (`personName` of PlacedByFacts). */
+export const personNameColumn = sql<
+  string | null
+>`(select ${people.name} from ${people} where ${people.id} = ${orders.personId})`;

@@ -12,7 +12,7 @@ import { customers, orders } from '../../db/schema.js';
 import { HttpError, unprocessable } from '../../lib/http-error.js';
 import { type AuditActor, recordAudit } from '../audit/audit.js';
 import { regenerateExportFile } from './export-claim.js';
-import { placedBy } from './placed-by.js';
+import { personNameColumn, placedBy } from './placed-by.js';
 
 /** The filter text as itself inside LIKE: `%`, `_` and `\` match only themselves. */
 export function escapeLike(text: string): string {
@@ -59,6 +59,7 @@ export async function listWebOrders(db: Db, filter: WebOrderFilter, tz: string):
       exportedAt: orders.exportedAt,
       mailedAt: orders.mailedAt,
       enteredBy: orders.enteredBy,
+      personName: personNameColumn,
       status: orders.status,
     })
     .from(orders)
@@ -79,7 +80,7 @@ export async function listWebOrders(db: Db, filter: WebOrderFilter, tz: string):
     ExportedAt: r.exportedAt?.toISOString() ?? null,
     MailedAt: r.mailedAt?.toISOString() ?? null,
     EnteredBy: r.enteredBy,
-    PlacedBy: placedBy({ source: 'web', enteredBy: r.enteredBy }),
+    PlacedBy: placedBy({ source: 'web', enteredBy: r.enteredBy, personName: r.personName }),
     Status: r.status,
   }));
 }

@@ -4,7 +4,7 @@ import type { ValidOrder } from '../../../domain/order.schema.js';
 import { type AuditRecord, changesBetween } from '../audit/audit.js';
 
 /**
- * What staff's overrides let through (decisions 050, 065): a date inside the lead time, an order
+ * What staff's overrides let through (decisions 050, 067): a date inside the lead time, an order
  * below the minimum, a delivery after the license expired.
  */
 export interface Overridden {

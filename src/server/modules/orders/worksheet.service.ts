@@ -1,8 +1,18 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { DEFAULT_SUBSTITUTION } from '../../../domain/availability.js';
 import { OrderStatus } from '../../../domain/enums.js';
 import { WORKSHEET_DATES, type Worksheet, type WorksheetRow } from '../../../domain/order-view.schema.js';
 import type { DbOrTx } from '../../db/client.js';
-import { customerPars, customerProducts, customers, orderLines, orders, products } from '../../db/schema.js';
+import {
+  availabilityFile,
+  customerPars,
+  customerProducts,
+  customers,
+  orderLines,
+  orders,
+  products,
+} from '../../db/schema.js';
+import { stockColumns, stockJoins, stockOf } from '../order-guide/product-stock.js';
 
 const notCancelled = ne(orders.status, OrderStatus.Cancelled);
 
@@ -46,9 +56,18 @@ export async function customerWorksheet(
         units: products.units,
         isCaseOnly: products.isCaseOnly,
         par: customerPars.par,
+        ...stockColumns,
+        // The same for every row: when the availability file was applied, in the same statement.
+        stockAsOf:
+          sql`(select ${availabilityFile.appliedAt} from ${availabilityFile} where ${availabilityFile.id} = 1)`.mapWith(
+            availabilityFile.appliedAt,
+          ),
       })
       .from(customerProducts)
       .innerJoin(products, eq(products.id, customerProducts.productId))
+      .leftJoin(...stockJoins.availability)
+      .leftJoin(...stockJoins.substitute)
+      .leftJoin(...stockJoins.preference)
       .leftJoin(
         customerPars,
         and(eq(customerPars.customerId, customerId), eq(customerPars.code, products.code)),
@@ -65,7 +84,15 @@ export async function customerWorksheet(
   ]);
   const offeredCodes = new Set(offered.map((p) => p.code));
   const row = (
-    p: { code: string; description: string; units: number; isCaseOnly: boolean; par: number | null },
+    p: {
+      code: string;
+      description: string;
+      units: number;
+      isCaseOnly: boolean;
+      par: number | null;
+      stock?: (typeof offered)[number]['stock'];
+      preference?: (typeof offered)[number]['preference'];
+    },
     isOffered: boolean,
   ): WorksheetRow => ({
     Code: p.code,
@@ -75,6 +102,10 @@ export async function customerWorksheet(
     IsOffered: isOffered,
     Products: cases.get(p.code) ?? {},
     Par: p.par,
+    // A product no longer offered has no stock to show.
+    ...(p.stock
+      ? stockOf({ stock: p.stock, preference: p.preference ?? null })
+      : { Availability: null, Substitution: DEFAULT_SUBSTITUTION }),
     Cases: null,
     Units: null,
   });
@@ -89,6 +120,7 @@ export async function customerWorksheet(
     CompanyName: customer.name,
     Today: today,
     DeliveryDates: [...dates].reverse(),
+    StockAsOf: (offered[0]?.stockAsOf as Date | null | undefined)?.toISOString() ?? null,
     Orders: [...offered.map((p) => row(p, true)), ...gone.map((p) => row(p, false))],
   };
 }

@@ -14,9 +14,10 @@ import {
   OrderListSchema,
   WorksheetSchema,
 } from '../../../domain/order-view.schema.js';
+import { VenuePersonSchema } from '../../../domain/people.schema.js';
 import type * as Web from '../../../web/entry-server.js';
 import { HttpError } from '../../lib/http-error.js';
-import { toSessionCustomer, toSessionUser } from '../auth/auth.service.js';
+import { sessionOf } from '../auth/auth.service.js';
 import { deliveryDates } from '../calendar/delivery-dates.service.js';
 import { listHolidays } from '../calendar/holidays.service.js';
 import { listCustomerTypes } from '../customer-types/customer-types.service.js';
@@ -25,6 +26,7 @@ import { getDraft } from '../drafts/drafts.service.js';
 import { displayMessages } from '../messages/messages.service.js';
 import { customerOrders, getOrderDetail } from '../orders/orders.service.js';
 import { customerWorksheet } from '../orders/worksheet.service.js';
+import { peopleOf } from '../people/people.service.js';
 import { getFooter } from '../settings/settings.service.js';
 import { contextOf, type PageContext, type ServerRoute } from './page-context.js';
 
@@ -73,18 +75,9 @@ export function pageLoaders(app: FastifyInstance, web: typeof Web): Record<strin
 
   return {
     root: {
-      loader: (args: LoaderFunctionArgs) => {
+      loader: async (args: LoaderFunctionArgs) => {
         const ctx = contextOf(args);
-        const p = ctx.principal;
-        put(
-          ctx,
-          queryKeys.session,
-          asApi(SessionSchema, {
-            Role: p?.role ?? null,
-            Customer: p?.role === 'customer' ? toSessionCustomer(p.customer) : null,
-            User: p?.role === 'admin' ? toSessionUser(p.user) : null,
-          }),
-        );
+        put(ctx, queryKeys.session, asApi(SessionSchema, await sessionOf(app.db, ctx.principal)));
         return null;
       },
     },
@@ -139,6 +132,22 @@ export function pageLoaders(app: FastifyInstance, web: typeof Web): Record<strin
         if (!customer || !Number.isSafeInteger(id) || id <= 0) return null;
         const order = await ownOrder(customer.id, id);
         if (order) put(contextOf(args), queryKeys.orders.detail(id), asApi(OrderDetailSchema, order));
+        return null;
+      },
+    },
+    'order-people': {
+      // The venue's people and its shared sign-in, for its Owner only: anyone else's page says
+      // it is the Owner's (people.route.tsx), and the API would refuse them the list.
+      loader: async (args: LoaderFunctionArgs) => {
+        const p = contextOf(args).principal;
+        if (p?.role !== 'customer' || p.venueRole !== 'Owner') return null;
+        const ctx = contextOf(args);
+        const [people, own] = await Promise.all([
+          peopleOf(app.db, p.customer.id),
+          getCustomer(app.db, p.customer.id),
+        ]);
+        put(ctx, queryKeys.people(p.customer.id), asApi(VenuePersonSchema.array(), people));
+        put(ctx, queryKeys.customers.detail(p.customer.id), asApi(CustomerSchema, own));
         return null;
       },
     },

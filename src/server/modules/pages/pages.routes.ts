@@ -11,14 +11,18 @@ import { type PageContext, serverRoutes, withServerRoutes } from './page-data.js
 /** The customer pages the server draws (design.md 8.1); the sign-in pages also take form posts. */
 const PAGES = [
   '/user/login',
+  '/user/login/email',
+  '/user/venue',
+  '/invite/:token',
   '/maint/login',
   '/order/home',
   '/order/form/:id',
   '/order/history',
   '/order/history/detail/:id',
+  '/order/people',
   '/worksheet/:id/:name',
 ];
-const FORM_PAGES = ['/user/login', '/maint/login'];
+const FORM_PAGES = ['/user/login', '/user/login/email', '/user/venue', '/invite/:token', '/maint/login'];
 
 /** A form post is a few fields: anything longer is not one of the sign-in forms. */
 const FORM_BODY_LIMIT = 4096;

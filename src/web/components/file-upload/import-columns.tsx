@@ -39,14 +39,24 @@ export function ImportColumns({ columns, caption }: { columns: readonly ImportCo
   );
 }
 
-/** design.md 5.8: what every import file may look like, and what an upload does. */
-export function ImportFileRules({ keyedBy }: { keyedBy: string }) {
+/**
+ * design.md 5.8: what every import file may look like, and what an upload does. `replaces`: the
+ * file replaces the last one instead (the availability file, design.md 8.3), and says what that means.
+ */
+export function ImportFileRules({ keyedBy, replaces }: { keyedBy: string; replaces?: string }) {
   return (
     <Text fz="sm">
       One record a line, columns separated by tabs; UTF-8 or Windows-1252 text, an optional header line. Dates
-      may be MM/DD/YYYY, YYYY-MM-DD or YYYYMMDD, flags Y/N, 1/0 or true/false. Records are matched by{' '}
-      {keyedBy}: new ones are added and existing ones updated. Lines that break a rule are skipped and listed
-      in the report; a file that cannot be read changes nothing.
+      may be MM/DD/YYYY, YYYY-MM-DD or YYYYMMDD, flags Y/N, 1/0 or true/false.{' '}
+      {replaces ? (
+        <>
+          Records are keyed by {keyedBy}, and each file replaces the last: {replaces}.
+        </>
+      ) : (
+        <>Records are matched by {keyedBy}: new ones are added and existing ones updated.</>
+      )}{' '}
+      Lines that break a rule are skipped and listed in the report; a file that cannot be read changes
+      nothing.
     </Text>
   );
 }

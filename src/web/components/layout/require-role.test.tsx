@@ -37,29 +37,50 @@ afterEach(() => {
 
 describe('RequireRole', () => {
   it('sends nobody to the customer login, remembering the page', async () => {
-    mockFetch(200, { Role: null, Customer: null, User: null });
+    mockFetch(200, { Role: null, Customer: null, User: null, Person: null, VenueRole: null, Venues: [] });
     const { router } = renderGuarded('/order/history');
     expect(await screen.findByText('Customer login')).toBeTruthy();
     expect(router.state.location.search).toBe('?returnTo=%2Forder%2Fhistory');
   });
 
   it('lets a signed-in customer in', async () => {
-    mockFetch(200, { Role: 'customer', Customer: customer, User: null });
+    mockFetch(200, {
+      Role: 'customer',
+      Customer: customer,
+      User: null,
+      Person: null,
+      VenueRole: 'Orderer',
+      Venues: [],
+    });
     renderGuarded('/order/history');
     expect(await screen.findByText('Secret orders')).toBeTruthy();
   });
 
   it('sends a signed-in customer away from the admin site', async () => {
-    mockFetch(200, { Role: 'customer', Customer: customer, User: null });
+    mockFetch(200, {
+      Role: 'customer',
+      Customer: customer,
+      User: null,
+      Person: null,
+      VenueRole: 'Orderer',
+      Venues: [],
+    });
     renderGuarded('/maint/home');
     expect(await screen.findByText('Admin login')).toBeTruthy();
   });
 
   it('leaves when a later call answers 401 and the session is gone', async () => {
-    mockFetch(200, { Role: 'customer', Customer: customer, User: null });
+    mockFetch(200, {
+      Role: 'customer',
+      Customer: customer,
+      User: null,
+      Person: null,
+      VenueRole: 'Orderer',
+      Venues: [],
+    });
     const { queryClient } = renderGuarded('/order/history');
     expect(await screen.findByText('Secret orders')).toBeTruthy();
-    mockFetch(200, { Role: null, Customer: null, User: null });
+    mockFetch(200, { Role: null, Customer: null, User: null, Person: null, VenueRole: null, Venues: [] });
     await queryClient.invalidateQueries({ queryKey: ['session'] });
     expect(await screen.findByText('Customer login')).toBeTruthy();
   });

@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
 import { useMatches } from 'react-router';
+import { APP_NAME } from '../../../domain/app-name';
+
+export { APP_NAME };
 
 /** What a route declares in its `handle` (router.tsx). */
 export interface RouteHandle {
@@ -16,8 +19,6 @@ export function useRouteTitle(): string | undefined {
   }
   return undefined;
 }
-
-export const APP_NAME = 'Beverage Ordering';
 
 /** Keeps the browser tab's title in step with the screen. */
 export function useDocumentTitle(title: string | undefined) {

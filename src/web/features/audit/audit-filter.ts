@@ -52,4 +52,6 @@ export const entityLabels: Record<(typeof AUDIT_ENTITIES)[number], string> = {
   Regenerate: 'Regenerate Orders',
   Order: 'Order',
   Draft: 'Customer Draft',
+  VenuePerson: 'Customer People',
+  CustomerSubstitutions: 'Customer Substitutions',
 };

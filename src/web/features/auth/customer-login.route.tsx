@@ -1,16 +1,19 @@
-import { Button, Stack } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useActionData, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useActionData, useLocation, useNavigate, useSearchParams } from 'react-router';
 import {
   type CustomerLoginValues,
   customerLoginMessages,
   customerLoginPageErrors,
 } from '../../../domain/login-rules';
+import { personSignInMessages } from '../../../domain/sign-in-code';
 import { DigitsInput } from '../../components/digits-input';
+import { isApiError } from '../../lib/api-client';
 import { paths, RETURN_TO, safeReturnTo } from '../../paths';
+import { PasskeySignIn } from '../passkeys/components/passkey-sign-in';
 import { useAuthenticateCustomer } from './api/authenticate-customer';
 import { type LoginActionData, LoginCard, LoginFailure } from './components/login-card';
-import { handleLoginError, hideLoginToast } from './components/login-toast';
+import { handleLoginError, hideLoginToast, showLoginToast } from './components/login-toast';
 
 export { customerLoginPageErrors };
 
@@ -41,7 +44,11 @@ export function Component() {
           const to = safeReturnTo(search.get(RETURN_TO), ['/order'], paths.orderHome);
           void navigate(to, { replace: true });
         },
-        onError: (error) => handleLoginError(error, customerLoginMessages.failed, form.setFieldError),
+        onError: (error) =>
+          // Right number and zip code, but the customer's people sign in for themselves now.
+          isApiError(error, 401) && error.ErrorMessage === personSignInMessages.sharedOff
+            ? showLoginToast(error.ErrorMessage)
+            : handleLoginError(error, customerLoginMessages.failed, form.setFieldError),
       },
     );
   });
@@ -70,8 +77,14 @@ export function Component() {
           <Button type="submit" fullWidth mt="xs" loading={authenticate.isPending}>
             Login
           </Button>
+          <Text fz="sm" ta="center">
+            <Anchor component={Link} to={paths.personLogin + query}>
+              Sign in with your email
+            </Anchor>
+          </Text>
         </Stack>
       </form>
+      <PasskeySignIn />
     </LoginCard>
   );
 }

@@ -53,6 +53,8 @@ describe('customer numbers below 1000', { timeout: 15_000 }, () => {
         IsActive: true,
         LicenseNumber: null,
         LicenseExpires: null,
+        PaymentTerms: null,
+        SharedSignIn: true,
       },
       {
         Id: 2,
@@ -64,6 +66,8 @@ describe('customer numbers below 1000', { timeout: 15_000 }, () => {
         IsActive: true,
         LicenseNumber: null,
         LicenseExpires: null,
+        PaymentTerms: null,
+        SharedSignIn: true,
       },
     ];
     mockApi({ 'GET /api/v1/Customers': [200, rows], 'GET /api/v1/CustomerTypes': [200, []] });

@@ -14,23 +14,26 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { formatCompanyId } from '../../../domain/company-id';
 import { customerTypeName } from '../../../domain/customer-type.schema';
 import { formatUsDate } from '../../../domain/delivery-calendar.schema';
+import { paymentTermsText } from '../../../domain/payment-terms';
 import { IconPlus } from '../../components/icons';
 import { ReadOnlySwitch } from '../../components/read-only-switch';
 import { paths } from '../../paths';
 import { todayInBusiness, useBusinessNow } from '../order/order-time';
+import { PeoplePanel } from '../people/components/people-panel';
 import { useCustomer } from './api/get-customer';
 import { CustomerOrdersTab } from './components/customer-orders-tab';
 import { CustomerProductsList } from './components/customer-products-list';
 import { RemindersOffSwitch } from './components/reminders-off-switch';
 import { licenseStatus } from './license-status';
 
-const TABS = ['general', 'products', 'orders'] as const;
+const TABS = ['general', 'products', 'orders', 'people'] as const;
 
 /**
  * /maint/customer/edit/{id}, 'Customer - View': tabs General (read-only fields), Products
- * (the products linked to the customer) and Orders (theirs, newest first; `?tab=orders`).
+ * (the products linked to the customer), Orders (theirs, newest first; `?tab=orders`) and People
+ * (who signs in for it, and its shared sign-in: design.md 8.2; `?tab=people`).
  * Customers change through the customer import only, their liquor license too (design.md 8.2:
- * shown with how long it has left, decision 065); Reminders Off (design.md 7.4) is the one
+ * shown with how long it has left, decision 067); Reminders Off (design.md 7.4) is the one
  * switch staff change here, and "Place an order for this customer" takes an order by phone
  * (design.md 7.5).
  */
@@ -71,6 +74,7 @@ export function Component() {
           <Tabs.Tab value="general">General</Tabs.Tab>
           <Tabs.Tab value="products">Products</Tabs.Tab>
           <Tabs.Tab value="orders">Orders</Tabs.Tab>
+          <Tabs.Tab value="people">People</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="general">
           <Paper withBorder p={{ base: 'sm', xs: 'lg' }} radius="md" maw={840}>
@@ -102,6 +106,12 @@ export function Component() {
                   variant="filled"
                 />
                 <LicenseExpiresField expires={c.LicenseExpires} today={today} />
+                <TextInput
+                  label="Payment Terms"
+                  value={c.PaymentTerms ? paymentTermsText(c.PaymentTerms) : 'None'}
+                  readOnly
+                  variant="filled"
+                />
               </SimpleGrid>
               <ReadOnlySwitch label="Active?" checked={c.IsActive} />
               <RemindersOffSwitch customerId={c.Id} label={`${formatCompanyId(c.CompanyId)} ${c.Name}`} />
@@ -113,6 +123,14 @@ export function Component() {
         </Tabs.Panel>
         <Tabs.Panel value="orders">
           <CustomerOrdersTab companyId={c.CompanyId} customerTypeId={c.CustomerTypeId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="people">
+          <PeoplePanel
+            customerId={c.Id}
+            venueName={c.Name}
+            venueLabel={`${formatCompanyId(c.CompanyId)} ${c.Name}`}
+            me={null}
+          />
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -15,7 +15,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const customer = (license: { LicenseNumber: string | null; LicenseExpires: string | null }) => ({
+const customer = (license: {
+  LicenseNumber: string | null;
+  LicenseExpires: string | null;
+  PaymentTerms?: string | null;
+}) => ({
   Id: 5,
   CompanyId: 3002,
   CustomerTypeId: 3,
@@ -23,7 +27,9 @@ const customer = (license: { LicenseNumber: string | null; LicenseExpires: strin
   Name: 'Wrigleyville Wine & Spirits',
   Zipcode: 60613,
   IsActive: true,
+  PaymentTerms: null,
   ...license,
+  SharedSignIn: true,
   Products: [],
 });
 
@@ -45,6 +51,13 @@ describe('Customer - View: the liquor license', () => {
     expect(screen.getByText('Expires 12/15/2026, in 20 days')).toBeTruthy();
   });
 
+  it('shows the payment terms from the customers file in words (design.md 8.4), or none', async () => {
+    renderView({ LicenseNumber: null, LicenseExpires: null, PaymentTerms: 'NET30' });
+    expect((await field('Payment Terms')).value).toBe(
+      'Net 30, the invoice is due 30 days after it is issued',
+    );
+  });
+
   it('says when it has expired, and when today is its last day', async () => {
     renderView({ LicenseNumber: 'IL-3002-B', LicenseExpires: '2026-11-24' });
     expect((await field('License Expires')).value).toBe('11/24/2026');
@@ -55,6 +68,7 @@ describe('Customer - View: the liquor license', () => {
     renderView({ LicenseNumber: null, LicenseExpires: null });
     expect((await field('License Number')).value).toBe('None');
     expect((await field('License Expires')).value).toBe('No expiry date');
+    expect((await field('Payment Terms')).value).toBe('None');
     const general = screen.getByRole('tabpanel');
     expect(within(general).queryByText(/^Expire/)).toBeNull();
   });

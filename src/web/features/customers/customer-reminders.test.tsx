@@ -17,6 +17,8 @@ const customer = {
   IsActive: true,
   LicenseNumber: null,
   LicenseExpires: null,
+  PaymentTerms: null,
+  SharedSignIn: true,
   Products: [],
 };
 

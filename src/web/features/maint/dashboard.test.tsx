@@ -73,6 +73,14 @@ const answer: DashboardAnswer = {
     },
   ],
   LicensesExpiringTotal: 4,
+  OutOfStockToday: {
+    Lines: 3,
+    Orders: [
+      { Id: 41, OrderNum: '1001-0042', CustomerId: 7, CompanyId: 1001, Name: 'Blue Door Tavern', Lines: 2 },
+      { Id: 40, OrderNum: '1002-0017', CustomerId: 8, CompanyId: 1002, Name: 'Corner Shop', Lines: 1 },
+    ],
+    OrdersTotal: 3,
+  },
 };
 
 function renderDashboard(body: DashboardAnswer | [number, unknown] = answer) {
@@ -82,6 +90,7 @@ function renderDashboard(body: DashboardAnswer | [number, unknown] = answer) {
       { path: '/', element: <Dashboard /> },
       { path: '/maint/regenerateorders', element: <p>Regenerate screen</p> },
       { path: '/maint/customer/edit/:id', element: <p>Customer screen</p> },
+      { path: '/maint/order/:id', element: <p>Order screen</p> },
     ],
     '/',
   );
@@ -145,6 +154,21 @@ describe('staff dashboard (design.md 7.8)', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it("counts today's ordered lines that are out and links the orders they are on (design.md 8.3)", async () => {
+    const { router } = renderDashboard();
+    expect((await screen.findByTestId('out-lines')).textContent).toBe(
+      '3 lines ordered today are out of stock',
+    );
+    const list = within(screen.getByRole('list', { name: 'Orders with lines out of stock' }));
+    expect(list.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Order 1001-0042Blue Door Tavern · 10012 lines out',
+      'Order 1002-0017Corner Shop · 10021 line out',
+    ]);
+    expect(screen.getByText('and 1 more order')).toBeTruthy();
+    fireEvent.click(list.getByRole('link', { name: 'Order 1001-0042' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/maint/order/41'));
+  });
+
   it('says when nothing needs attention and everyone has ordered', async () => {
     renderDashboard({
       ...answer,
@@ -154,6 +178,7 @@ describe('staff dashboard (design.md 7.8)', () => {
       LastImports: [],
       LicensesExpiring: [],
       LicensesExpiringTotal: 0,
+      OutOfStockToday: { Lines: 0, Orders: [], OrdersTotal: 0 },
     });
     expect(await screen.findByText('0 failed confirmation mails: resend')).toBeTruthy();
     expect(screen.getByText('0 lines delivered short in the last 7 days')).toBeTruthy();
@@ -162,6 +187,8 @@ describe('staff dashboard (design.md 7.8)', () => {
     ).toBeTruthy();
     expect(screen.getByText('No file imported yet.')).toBeTruthy();
     expect(screen.getByText('No liquor license has expired or expires in the next 30 days.')).toBeTruthy();
+    expect(screen.getByTestId('out-lines').textContent).toBe('No line ordered today is out of stock');
+    expect(screen.queryByRole('list', { name: 'Orders with lines out of stock' })).toBeNull();
   });
 
   it('says when the figures cannot be loaded', async () => {

@@ -57,6 +57,8 @@ const placed: OrderDetail = {
       Cases: 3,
       Units: 0,
       TotalUnits: 72,
+      // Chosen for this order; the customer's kept preference is Allow (design.md 8.3).
+      Substitution: 'Never',
     },
   ],
 };
@@ -66,6 +68,8 @@ const customer: Customer = {
   CustomerTypeName: 'Bars & Taverns',
   LicenseNumber: null,
   LicenseExpires: null,
+  PaymentTerms: null,
+  SharedSignIn: true,
   Products: [
     // The catalogue lists the stout first; the change lists the order's own IPA first.
     product({ Code: 'BR-1105', Description: 'Lake Effect IPA', OrderNo: 2 }),
@@ -218,9 +222,10 @@ describe('an order after Submit (design.md 7.10)', { timeout: 30_000 }, () => {
     const sent = JSON.parse(String(put?.[1]?.body));
     expect(sent.DeliveryDate).toBe('2026-06-12');
     // In the catalogue's order, as a new order's lines are.
+    // Each line keeps the choice it was placed with; a line added takes the kept preference.
     expect(sent.ProductQuantities).toMatchObject([
-      { Code: 'BR-1182', CaseQuantity: 2 },
-      { Code: 'BR-1105', CaseQuantity: 3 },
+      { Code: 'BR-1182', CaseQuantity: 2, Substitution: 'Allow' },
+      { Code: 'BR-1105', CaseQuantity: 3, Substitution: 'Never' },
     ]);
     // Never the customer's next new order: a change leaves the draft alone.
     expect(fetch.mock.calls.some(([url]) => String(url).includes('/Draft'))).toBe(false);

@@ -103,8 +103,8 @@ describe('order draft', () => {
       Phone: '3125550142',
       Email: 'p@x.co',
       ProductQuantities: [
-        { Code: 'A', CaseQuantity: 2, UnitQuantity: 0 },
-        { Code: 'B', CaseQuantity: 0, UnitQuantity: 4 },
+        { Code: 'A', CaseQuantity: 2, UnitQuantity: 0, Substitution: 'Allow' },
+        { Code: 'B', CaseQuantity: 0, UnitQuantity: 4, Substitution: 'Allow' },
       ],
     });
     expect(orderPayload(header, lines, 6).ReferencePO).toBe('PO-1');
@@ -122,6 +122,7 @@ describe('order draft', () => {
         Cases: 3,
         Units: 0,
         TotalUnits: 72,
+        Substitution: 'Allow',
       },
       {
         Code: 'B',
@@ -133,6 +134,7 @@ describe('order draft', () => {
         Cases: 0,
         Units: 4,
         TotalUnits: 4,
+        Substitution: 'Allow',
       },
     ]);
     expect(drafts).toEqual({

@@ -1,3 +1,4 @@
+import type { Substitution } from '../../../domain/availability';
 import type { CustomerProduct } from '../../../domain/customer.schema';
 import { isReferenceCustomerType, MAX_QUANTITY, type OrderInput } from '../../../domain/order.schema';
 import { normalizeQuantity, totalUnits } from '../../../domain/order-lines';
@@ -113,10 +114,16 @@ export interface DraftLine {
   IgnoredUnits: number;
   /** A box holds something that is not a whole number: the order cannot go on until it is fixed. */
   Invalid: boolean;
+  /** What may be sent instead if it is out: this order's choice, else the customer's preference (8.3). */
+  Substitution: Substitution;
 }
 
 /** Every orderable product with its counted quantities and total units. */
-export function draftLines(products: readonly CustomerProduct[], drafts: QuantityDrafts): DraftLine[] {
+export function draftLines(
+  products: readonly CustomerProduct[],
+  drafts: QuantityDrafts,
+  substitutions: Readonly<Record<string, Substitution>> = {},
+): DraftLine[] {
   return products.map((product) => {
     const draft = drafts[product.Code];
     const CaseQuantity = quantityOf(draft?.CaseQuantity);
@@ -139,6 +146,7 @@ export function draftLines(products: readonly CustomerProduct[], drafts: Quantit
       TotalUnits,
       IgnoredUnits: typedUnits - UnitQuantity,
       Invalid,
+      Substitution: substitutions[product.Code] ?? product.Substitution,
     };
   });
 }
@@ -213,6 +221,7 @@ export function orderPayload(
       Code: l.product.Code,
       CaseQuantity: l.CaseQuantity,
       UnitQuantity: l.UnitQuantity,
+      Substitution: l.Substitution,
     })),
   };
 }

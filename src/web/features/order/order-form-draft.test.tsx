@@ -24,6 +24,8 @@ const customer: Customer = {
   CustomerTypeName: 'Bars & Taverns',
   LicenseNumber: null,
   LicenseExpires: null,
+  PaymentTerms: null,
+  SharedSignIn: true,
   Products: [
     product({ Code: 'BR-1105', Description: 'Lake Effect IPA', OrderNo: 1 }),
     product({ Code: 'BR-1182', Description: 'Steelworks Stout', OrderNo: 2 }),

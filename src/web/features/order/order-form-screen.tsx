@@ -158,6 +158,7 @@ export function OrderFormScreen({
         orders={others}
         holidays={holidays.data}
         licenseExpires={customer.data.LicenseExpires}
+        paymentTerms={customer.data.PaymentTerms}
         restored={elsewhere.state ? elsewhere.state.restored : draft.restored}
         onDraftConflict={elsewhere.onConflict}
         {...(onSaveStatus ? { onSaveStatus } : {})}

@@ -18,6 +18,8 @@ const customer: Customer = {
   CustomerTypeName: 'Bars & Taverns',
   LicenseNumber: null,
   LicenseExpires: null,
+  PaymentTerms: null,
+  SharedSignIn: true,
   Products: [
     product({ Code: 'BR-1105', Description: 'Lake Effect IPA', OrderNo: 1 }),
     product({ Code: 'BR-1182', Description: 'Steelworks Stout', OrderNo: 2 }),
@@ -60,6 +62,7 @@ const copied: CopiedOrder = {
       Cases: 4,
       Units: 0,
       TotalUnits: 96,
+      Substitution: 'Allow',
     },
   ],
 };
@@ -154,7 +157,7 @@ describe('order form', { timeout: 30_000 }, () => {
       Name: 'Pat Tester',
       Phone: '3125550142',
       Email: 'pat@example.com',
-      ProductQuantities: [{ Code: 'BR-1105', CaseQuantity: 2, UnitQuantity: 0 }],
+      ProductQuantities: [{ Code: 'BR-1105', CaseQuantity: 2, UnitQuantity: 0, Substitution: 'Allow' }],
     });
     fireEvent.click(button('OK'));
     expect(await screen.findByText('Order home')).toBeTruthy();
@@ -310,7 +313,8 @@ describe('order form', { timeout: 30_000 }, () => {
     fireEvent.click(button('Continue'));
     await screen.findByText('Submit');
     const rows = screen.getAllByRole('row').map((r) => r.textContent);
-    expect(rows).toContain('BR-1105Lake Effect IPA2450120');
-    expect(rows).toContain('BR-1182Steelworks Stout24033');
+    // Each line: code, description with its substitution choice one tap away, then the figures.
+    expect(rows).toContain('BR-1105Lake Effect IPAIf out: Send a substitute2450120');
+    expect(rows).toContain('BR-1182Steelworks StoutIf out: Send a substitute24033');
   });
 });

@@ -18,6 +18,8 @@ const figures = (over: Partial<OrderGuideProduct> & Pick<OrderGuideProduct, 'Cod
   Description: `Product ${over.Code}`,
   UnitsPerCase: 24,
   CaseOnly: true,
+  Availability: null,
+  Substitution: 'Allow',
   History: {},
   TimesOrdered: 0,
   AverageWeeklyCases: 0,
@@ -35,6 +37,7 @@ const line = (over: Partial<OrderProduct> & Pick<OrderProduct, 'Code'>): OrderPr
   Cases: 0,
   Units: 0,
   TotalUnits: 0,
+  Substitution: 'Allow',
   ...over,
 });
 
@@ -67,6 +70,7 @@ describe('the order guide on the order form', () => {
   it('puts the products ordered lately in the guide order, then the others in the catalogue order', () => {
     const guide: OrderGuide = {
       DeliveryDates: [],
+      StockAsOf: null,
       // D is listed for its par only: it stays where the catalogue has it.
       Products: [
         figures({ Code: 'C', TimesOrdered: 3 }),

@@ -3,7 +3,7 @@ import { emptyHeader } from './order-draft';
 import { draftFromForm, draftOfferText, formFromDraft } from './saved-draft';
 
 describe('the form as a draft', () => {
-  it('round-trips the form exactly, half-typed boxes and step included; empty boxes are left out', () => {
+  it('round-trips the form exactly, half-typed boxes, substitution choices and step included; empty boxes are left out', () => {
     const form = {
       header: { ...emptyHeader, DeliveryDate: '2026-11-27', Name: 'Pat', Phone: '31255', Email: 'pat@' },
       drafts: {
@@ -11,14 +11,20 @@ describe('the form as a draft', () => {
         'BR-1182': { CaseQuantity: 3, UnitQuantity: '' },
         'SP-1383': { CaseQuantity: '', UnitQuantity: '' },
       },
+      substitutions: { 'BR-1182': 'Never', 'SP-1383': 'CallMe' } as const,
       step: 1,
     };
     const draft = draftFromForm(form);
-    expect(draft.ProductQuantities).toHaveLength(2);
+    expect(draft.ProductQuantities).toEqual([
+      { Code: 'BR-1105', CaseQuantity: '1.', UnitQuantity: '' },
+      { Code: 'BR-1182', CaseQuantity: 3, UnitQuantity: '', Substitution: 'Never' },
+    ]);
     const back = formFromDraft(draft);
     expect(back).toEqual({
       ...form,
       drafts: { 'BR-1105': form.drafts['BR-1105'], 'BR-1182': form.drafts['BR-1182'] },
+      // A line without a quantity is not in the draft, nor is its choice.
+      substitutions: { 'BR-1182': 'Never' },
     });
   });
 

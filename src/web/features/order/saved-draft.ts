@@ -1,3 +1,4 @@
+import type { Substitution } from '../../../domain/availability';
 import type { OrderDraftInput } from '../../../domain/order-draft.schema';
 import {
   emptyHeader,
@@ -11,11 +12,14 @@ import { formatWeekdayDate } from './order-time';
 
 /**
  * The order form as the server keeps it for later (design.md 7.3, decision 041): the header as
- * typed, every quantity box that holds something (half-typed text included), and the step.
+ * typed, every quantity box that holds something (half-typed text included), each such line's
+ * substitution choice for this order (design.md 8.3), and the step.
  */
 export interface FormSnapshot {
   header: OrderHeaderValues;
   drafts: QuantityDrafts;
+  /** This order's substitution choices by code; a line without one takes the customer's preference. */
+  substitutions?: Readonly<Record<string, Substitution>>;
   step: number;
   /** The SavedAt of the draft it was restored from: its autosave's first BaseSavedAt (decision 061). */
   savedAt?: string;
@@ -24,7 +28,7 @@ export interface FormSnapshot {
 const filled = (v: QuantityValue | undefined) => v !== undefined && v !== '';
 
 /** The body of PUT Customer/{id}/Draft for the form's state. */
-export function draftFromForm({ header, drafts, step }: FormSnapshot): OrderDraftInput {
+export function draftFromForm({ header, drafts, substitutions = {}, step }: FormSnapshot): OrderDraftInput {
   return {
     ...(header.DeliveryDate ? { DeliveryDate: header.DeliveryDate } : {}),
     Name: header.Name,
@@ -33,7 +37,15 @@ export function draftFromForm({ header, drafts, step }: FormSnapshot): OrderDraf
     ReferencePO: header.ReferencePO,
     ProductQuantities: Object.entries(drafts)
       .filter(([, q]) => filled(q.CaseQuantity) || filled(q.UnitQuantity))
-      .map(([Code, q]) => ({ Code, CaseQuantity: q.CaseQuantity, UnitQuantity: q.UnitQuantity })),
+      .map(([Code, q]) => {
+        const choice = substitutions[Code];
+        return {
+          Code,
+          CaseQuantity: q.CaseQuantity,
+          UnitQuantity: q.UnitQuantity,
+          ...(choice ? { Substitution: choice } : {}),
+        };
+      }),
     Step: step,
   };
 }
@@ -41,8 +53,10 @@ export function draftFromForm({ header, drafts, step }: FormSnapshot): OrderDraf
 /** The form's state for a saved draft: exactly what was on the screen. */
 export function formFromDraft(draft: OrderDraftInput): FormSnapshot {
   const drafts: Record<string, QuantityDraft> = {};
+  const substitutions: Record<string, Substitution> = {};
   for (const line of draft.ProductQuantities ?? []) {
     drafts[line.Code] = { CaseQuantity: line.CaseQuantity ?? '', UnitQuantity: line.UnitQuantity ?? '' };
+    if (line.Substitution) substitutions[line.Code] = line.Substitution;
   }
   return {
     header: {
@@ -53,6 +67,7 @@ export function formFromDraft(draft: OrderDraftInput): FormSnapshot {
       ReferencePO: draft.ReferencePO ?? '',
     },
     drafts,
+    substitutions,
     step: draft.Step ?? 0,
   };
 }

@@ -1,5 +1,6 @@
 import { useForm } from '@mantine/form';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { minimumGuardWarning, type Substitution } from '../../../domain/availability';
 import type { CustomerProduct } from '../../../domain/customer.schema';
 import type { DeliveryDateContext, HolidayLookup } from '../../../domain/delivery-date';
 import {
@@ -58,6 +59,8 @@ export interface OrderFormSetup {
    * server's refusal under the field; staff may override it. Absent or null: no rule.
    */
   licenseExpires?: string | null;
+  /** The customer's payment terms (design.md 8.4), said on the review; null when none are known. */
+  paymentTerms?: string | null;
 }
 
 /** The step-1 rules: the server's own schema without the product lines, so the messages are the server's. */
@@ -150,7 +153,23 @@ export function useOrderForm({
 
   const deliveryDate = form.values.DeliveryDate;
   const available = useMemo(() => orderableProducts(products, deliveryDate), [products, deliveryDate]);
-  const lines = useMemo(() => draftLines(available, drafts), [available, drafts]);
+  // This order's substitution choices, by code (design.md 8.3): the customer's preference otherwise.
+  // A restored draft brings its own; a change starts from the choices the order was placed with.
+  const [substitutions, setSubstitutions] = useState<Readonly<Record<string, Substitution>>>(() =>
+    restored
+      ? (restored.substitutions ?? {})
+      : change
+        ? Object.fromEntries(change.Products.map((p) => [p.Code, p.Substitution]))
+        : {},
+  );
+  const onSubstitution = useCallback(
+    (code: string, value: Substitution) => setSubstitutions((current) => ({ ...current, [code]: value })),
+    [],
+  );
+  const lines = useMemo(
+    () => draftLines(available, drafts, substitutions),
+    [available, drafts, substitutions],
+  );
   const totals = orderTotals(lines);
   const minimum = useOrderMinimum(lines, customerType.MinimumCases ?? 0, override);
   const headerValid = form.isValid();
@@ -186,6 +205,9 @@ export function useOrderForm({
     today,
     drafts,
     onQuantity,
+    onSubstitution,
+    /** This order's substitution choices by code (the draft keeps them). */
+    substitutions,
     /** Replaces every quantity at once (the order guide's quick starts and their Undo). */
     replaceDrafts: setDrafts,
     /** The products orderable for the chosen date, in the catalogue's order. */
@@ -209,6 +231,8 @@ export interface OrderMinimum {
   missing: string | null;
   /** Below it and not overridden: the order cannot go on. */
   blocks: boolean;
+  /** It meets the minimum only with products that are out: what steps 2 and 3 warn (8.3). */
+  outWarning: string | null;
 }
 
 function useOrderMinimum(
@@ -218,17 +242,20 @@ function useOrderMinimum(
 ): OrderMinimum | null {
   return useMemo(() => {
     if (cases <= 0) return null;
-    const missing = missingCases(
-      casesInAll(
-        lines.map((l) => ({
-          CaseQuantity: l.CaseQuantity,
-          UnitQuantity: l.UnitQuantity,
-          UnitsPerCase: l.product.UnitsPerCase,
-          IsCaseOnly: l.product.IsCaseOnly,
-        })),
-      ),
+    const counted = lines.map((l) => ({
+      CaseQuantity: l.CaseQuantity,
+      UnitQuantity: l.UnitQuantity,
+      UnitsPerCase: l.product.UnitsPerCase,
+      IsCaseOnly: l.product.IsCaseOnly,
+      Description: l.product.Description,
+      Out: l.product.Availability?.Status === 'OUT',
+    }));
+    const missing = missingCases(casesInAll(counted), cases);
+    return {
       cases,
-    );
-    return { cases, missing, blocks: missing !== null && !overridden };
+      missing,
+      blocks: missing !== null && !overridden,
+      outWarning: minimumGuardWarning(counted, cases),
+    };
   }, [lines, cases, overridden]);
 }

@@ -10,6 +10,7 @@ const worksheet: Worksheet = {
   CompanyName: 'Blue Heron Tavern',
   Today: '2026-06-10',
   DeliveryDates: ['2026-05-27', '2026-06-03'],
+  StockAsOf: null,
   Orders: [
     {
       Code: 'BR-1105',
@@ -19,6 +20,8 @@ const worksheet: Worksheet = {
       IsOffered: true,
       Products: { '2026-06-03': 5 },
       Par: 6,
+      Availability: null,
+      Substitution: 'Allow',
       Cases: null,
       Units: null,
     },
@@ -30,6 +33,8 @@ const worksheet: Worksheet = {
       IsOffered: true,
       Products: {},
       Par: null,
+      Availability: null,
+      Substitution: 'Allow',
       Cases: null,
       Units: null,
     },
@@ -47,6 +52,34 @@ afterEach(() => {
 });
 
 describe('order worksheet', { timeout: 15_000 }, () => {
+  it("shows each product's stock and how fresh it is, on screen and on paper (design.md 8.3)", async () => {
+    const stocked: Worksheet = {
+      ...worksheet,
+      // 9:40 AM in Chicago on the sheet's day: the time alone.
+      StockAsOf: '2026-06-10T14:40:00.000Z',
+      Orders: [
+        {
+          ...worksheet.Orders[0]!,
+          Availability: {
+            Status: 'OUT',
+            Cases: 0,
+            ExpectedDate: '2026-06-15',
+            SubstituteCode: 'BR-1106',
+            SubstituteDescription: 'Hazy Harbor IPA',
+          },
+        },
+        worksheet.Orders[1]!,
+      ],
+    };
+    mockApi({ 'GET Order/1/Worksheet/': { status: 200, body: stocked } });
+    renderSheet();
+    expect((await screen.findByTestId('availability-BR-1105')).textContent).toBe(
+      'Out · Back 06/15We may send Hazy Harbor IPA instead',
+    );
+    expect(screen.queryByTestId('availability-WN-1159')).toBeNull();
+    expect(screen.getByTestId('stock-as-of').textContent).toBe('Stock as of 9:40 AM');
+  });
+
   it("shows the company, today, the past dates' cases and an editable Cases column", async () => {
     mockApi({ 'GET Order/1/Worksheet/': { status: 200, body: worksheet } });
     renderSheet();
@@ -74,9 +107,18 @@ describe('order worksheet', { timeout: 15_000 }, () => {
     ]);
 
     const cases = screen.getByLabelText('Cases of BR-1105 Lake Effect IPA') as HTMLInputElement;
+    cases.focus();
     fireEvent.change(cases, { target: { value: '-3' } });
+    // While it is typed in, the box keeps what is typed; leaving it settles it.
+    expect(cases.value).toBe('-3');
     fireEvent.blur(cases);
     expect(cases.value).toBe('');
+    // A value handed over while the box is not typed in (typed and left before the page came
+    // alive, which hydration passes on with no blur after it) is settled at once.
+    cases.blur();
+    fireEvent.change(cases, { target: { value: '-3' } });
+    expect(cases.value).toBe('');
+    cases.focus();
     fireEvent.change(cases, { target: { value: '0' } });
     fireEvent.blur(cases);
     expect(cases.value).toBe('');
@@ -96,6 +138,8 @@ describe('order worksheet', { timeout: 15_000 }, () => {
       IsOffered: false,
       Products: { '2026-05-27': 2 },
       Par: null,
+      Availability: null,
+      Substitution: 'Allow' as const,
       Cases: null,
       Units: null,
     };

@@ -1,9 +1,9 @@
 import { NavLink, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useSignedInCustomer } from '../../../features/auth/api/get-session';
+import { useSession, useSignedInCustomer } from '../../../features/auth/api/get-session';
 import { paths } from '../../../paths';
-import { IconCart, IconClipboard, IconDevices, IconHistory, IconMessage } from '../../icons';
+import { IconCart, IconClipboard, IconDevices, IconHistory, IconMessage, IconUsers } from '../../icons';
 
 interface Entry {
   label: string;
@@ -13,7 +13,10 @@ interface Entry {
   activePrefix: string;
 }
 
-/** Spec section 2's customer side menu, in its order, then the signed-in devices (issue 36). */
+/**
+ * Spec section 2's customer side menu, in its order, then the venue's People for its Owner
+ * (design.md 8.2) and the signed-in devices (issue 36).
+ */
 export function CustomerNav({
   onNavigate,
   onOpenDevices,
@@ -22,6 +25,7 @@ export function CustomerNav({
   onOpenDevices: () => void;
 }) {
   const customer = useSignedInCustomer();
+  const isOwner = useSession().data?.VenueRole === 'Owner';
   const { pathname: path, search } = useLocation();
   // Changing a placed order (design.md 7.10) is the form at /order/form/0?change=: it belongs to
   // the order's history, not to a new order.
@@ -70,6 +74,17 @@ export function CustomerNav({
         aria-current={pathname === paths.orderHome ? 'page' : undefined}
         onClick={onNavigate}
       />
+      {isOwner && (
+        <NavLink
+          component={Link}
+          to={paths.orderPeople}
+          label="People"
+          leftSection={<IconUsers />}
+          active={pathname === paths.orderPeople}
+          aria-current={pathname === paths.orderPeople ? 'page' : undefined}
+          onClick={onNavigate}
+        />
+      )}
       <NavLink
         component="button"
         label="Signed-in Devices"

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomerLogin, SessionCustomer } from '../../../../domain/auth.schema';
 import { apiFetch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { signedOut } from './get-session';
 
 export function authenticateCustomer(body: CustomerLogin): Promise<SessionCustomer> {
   return apiFetch<SessionCustomer>('Authenticate', { method: 'POST', body });
@@ -15,7 +16,12 @@ export function useAuthenticateCustomer() {
     meta: { authCall: true, errorDialog: false },
     onSuccess: (customer) => {
       queryClient.removeQueries();
-      queryClient.setQueryData(queryKeys.session, { Role: 'customer', Customer: customer, User: null });
+      queryClient.setQueryData(queryKeys.session, {
+        ...signedOut,
+        Role: 'customer',
+        Customer: customer,
+        VenueRole: 'Orderer',
+      });
     },
   });
 }

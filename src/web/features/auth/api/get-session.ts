@@ -1,9 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Session, SessionCustomer, SessionUser } from '../../../../domain/auth.schema';
+import { type VenueAction, venueRoleMay } from '../../../../domain/venue-roles';
 import { apiFetch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export const signedOut: Session = { Role: null, Customer: null, User: null };
+export const signedOut: Session = {
+  Role: null,
+  Customer: null,
+  User: null,
+  Person: null,
+  VenueRole: null,
+  Venues: [],
+};
 
 export function getSession(signal?: AbortSignal): Promise<Session> {
   return apiFetch<Session>('Session', { signal });
@@ -31,6 +39,15 @@ export function useSignedInCustomer(): SessionCustomer {
   const { data } = useSession();
   if (!data?.Customer) throw new Error('useSignedInCustomer is for screens behind the customer route guard');
   return data.Customer;
+}
+
+/**
+ * Whether the caller's role at the venue may do `action` (design.md 8.2): the screens hide what
+ * the server would refuse. Staff (no venue role) may do everything.
+ */
+export function useVenueMay(action: VenueAction): boolean {
+  const { data } = useSession();
+  return !data?.VenueRole || venueRoleMay(data.VenueRole, action);
 }
 
 /** The signed-in admin user. Only for screens under the admin route guard. */

@@ -1,6 +1,8 @@
-import { Badge, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { Badge, Button, Divider, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { formatDateTime } from '../../order/date-format';
+import { PasskeysSection } from '../../passkeys/components/passkeys-section';
 import { useDeviceSessions, useEndDeviceSession, useLogoutEverywhere } from '../api/device-sessions';
+import { useSession } from '../api/get-session';
 
 export interface DevicesDialogProps {
   opened: boolean;
@@ -12,12 +14,14 @@ export interface DevicesDialogProps {
 /**
  * The caller's signed-in devices (issue 36): each with its name and when it was last seen, each
  * of which can be signed out, and "Sign out everywhere". For the shared sign-in these are every
- * device signed in with the customer's number; for staff, the user's own.
+ * device signed in with the customer's number; for staff, the user's own. A person also finds
+ * their passkeys here (decision 069).
  */
 export function DevicesDialog({ opened, onClose, signedOutTo }: DevicesDialogProps) {
   const sessions = useDeviceSessions(opened);
   const end = useEndDeviceSession(signedOutTo);
   const everywhere = useLogoutEverywhere(signedOutTo);
+  const person = useSession().data?.Person;
 
   return (
     <Modal opened={opened} onClose={onClose} title="Signed-in devices" centered>
@@ -65,6 +69,12 @@ export function DevicesDialog({ opened, onClose, signedOutTo }: DevicesDialogPro
             Sign out everywhere
           </Button>
         </Group>
+        {person && (
+          <>
+            <Divider my="xs" />
+            <PasskeysSection opened={opened} />
+          </>
+        )}
       </Stack>
     </Modal>
   );

@@ -40,6 +40,8 @@ export interface LoginActionData {
   Errors?: Record<string, string>;
   /** The spec's message (section 8), a toast when scripts run. */
   Message?: string;
+  /** The email sign-in's first step was posted: the code went to this address (design.md 8.2). */
+  Sent?: string;
 }
 
 /**

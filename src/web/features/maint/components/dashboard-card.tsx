@@ -1,5 +1,6 @@
-import { Paper, Stack, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { weekdayMonthDay } from '../../../../domain/delivery-countdown';
 
 /** One card of the staff home: a heading and its content, stacked. */
@@ -13,6 +14,50 @@ export function DashboardCard({ title, children }: { title: string; children: Re
         {children}
       </Stack>
     </Paper>
+  );
+}
+
+/** A card's list: one row per item, named for a screen reader. */
+export function CardRows({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={0} component="ul" m={0} p={0} aria-label={label} style={{ listStyle: 'none' }}>
+      {children}
+    </Stack>
+  );
+}
+
+/** One row of a card's list: what it is on the left, and a figure or an action kept whole on the right. */
+export function CardRow({ children, aside }: { children: ReactNode; aside?: ReactNode }) {
+  return (
+    <Group
+      component="li"
+      justify="space-between"
+      wrap="nowrap"
+      gap="sm"
+      py={6}
+      style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+    >
+      <Stack gap={0} miw={0}>
+        {children}
+      </Stack>
+      {aside}
+    </Group>
+  );
+}
+
+/** A row's link to its screen, a thumb's height (44 px) on a phone. */
+export function CardLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Anchor
+      component={Link}
+      to={to}
+      fw={600}
+      mih={44}
+      display="flex"
+      style={{ alignItems: 'center', overflowWrap: 'anywhere' }}
+    >
+      {children}
+    </Anchor>
   );
 }
 

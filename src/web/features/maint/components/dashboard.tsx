@@ -5,6 +5,7 @@ import { LastImportsCard } from './last-imports-card';
 import { LicensesCard } from './licenses-card';
 import { NeedsAttentionCard } from './needs-attention-card';
 import { NotYetOrderedCard } from './not-yet-ordered-card';
+import { OutOfStockCard } from './out-of-stock-card';
 import { WebOrdersCard } from './web-orders-card';
 
 /**
@@ -19,6 +20,7 @@ export function Dashboard() {
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <Stack gap="md">
         <NeedsAttentionCard counts={data.NeedsAttention} />
+        <OutOfStockCard out={data.OutOfStockToday} />
         <WebOrdersCard today={data.Today} count={data.WebOrdersToday} average={data.SameWeekdayAverage} />
         <DeliveriesCard days={data.OrdersByDeliveryDate} />
       </Stack>

@@ -11,6 +11,8 @@ const kindLabels: Record<ImportKind, string> = {
   Customers: 'Customers',
   CustomerItems: 'Customer items',
   OrderHistory: 'Order history',
+  Availability: 'Availability',
+  Prices: 'Prices',
 };
 
 /**

@@ -1,8 +1,8 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { formatCompanyId } from '../../../../domain/company-id';
 import type { NotYetOrdered } from '../../../../domain/dashboard.schema';
 import { digitsOnly, formatPhone } from '../../../../domain/phone';
-import { DashboardCard, shortDay } from './dashboard-card';
+import { CardRow, CardRows, DashboardCard, shortDay } from './dashboard-card';
 
 /**
  * Customers who usually order for the weekday of their next delivery date and have no order
@@ -14,53 +14,40 @@ export function NotYetOrderedCard({ customers, total }: { customers: NotYetOrder
       {customers.length === 0 ? (
         <Text>Every customer who usually orders for their next delivery day has ordered.</Text>
       ) : (
-        <Stack
-          gap={0}
-          component="ul"
-          m={0}
-          p={0}
-          aria-label="Customers not yet ordered"
-          style={{ listStyle: 'none' }}
-        >
+        <CardRows label="Customers not yet ordered">
           {customers.map((c) => (
-            <Group
-              component="li"
+            <CardRow
               key={c.CustomerId}
-              justify="space-between"
-              wrap="nowrap"
-              gap="sm"
-              py={6}
-              style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+              aside={
+                c.Phone ? (
+                  <Button
+                    component="a"
+                    href={`tel:${digitsOnly(c.Phone)}`}
+                    variant="light"
+                    h={44}
+                    px="sm"
+                    style={{ flexShrink: 0 }}
+                    aria-label={`Call ${c.Name} at ${formatPhone(c.Phone)}`}
+                  >
+                    {formatPhone(c.Phone)}
+                  </Button>
+                ) : (
+                  <Text fz="sm" c="dimmed" style={{ flexShrink: 0 }}>
+                    No phone
+                  </Text>
+                )
+              }
             >
-              <Stack gap={0} miw={0}>
-                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {c.Name}
-                </Text>
-                <Text fz="sm">
-                  {formatCompanyId(c.CompanyId)} · for {shortDay(c.DeliveryDate)}
-                  {c.LastDeliveryDate ? ` · last ${shortDay(c.LastDeliveryDate)}` : ''}
-                </Text>
-              </Stack>
-              {c.Phone ? (
-                <Button
-                  component="a"
-                  href={`tel:${digitsOnly(c.Phone)}`}
-                  variant="light"
-                  h={44}
-                  px="sm"
-                  style={{ flexShrink: 0 }}
-                  aria-label={`Call ${c.Name} at ${formatPhone(c.Phone)}`}
-                >
-                  {formatPhone(c.Phone)}
-                </Button>
-              ) : (
-                <Text fz="sm" c="dimmed" style={{ flexShrink: 0 }}>
-                  No phone
-                </Text>
-              )}
-            </Group>
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {c.Name}
+              </Text>
+              <Text fz="sm">
+                {formatCompanyId(c.CompanyId)} · for {shortDay(c.DeliveryDate)}
+                {c.LastDeliveryDate ? ` · last ${shortDay(c.LastDeliveryDate)}` : ''}
+              </Text>
+            </CardRow>
           ))}
-        </Stack>
+        </CardRows>
       )}
       {total > customers.length && <Text fz="sm">and {total - customers.length} more</Text>}
     </DashboardCard>

@@ -14,7 +14,8 @@ import { CardList } from '../../../components/card-list';
  * ordered and delivered side by side, the difference in words. It is the order's list of
  * products once the ERP's file lists the order (each product once, with its units per case). A
  * table on a desk; on a phone each product is a card with the two quantities on one line, so
- * nothing scrolls sideways.
+ * nothing scrolls sideways. A product sent for an ordered one that came short reads "{X} sent
+ * for {Y}" on both rows (design.md 8.3, `nameSubstitutes` in delivered.ts, decision 071).
  */
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;

@@ -10,6 +10,8 @@ export interface GuideView {
   /** The guide's past delivery dates, oldest first. */
   dates: readonly string[];
   figures: ReadonlyMap<string, OrderGuideProduct>;
+  /** When the distributor's last availability file was applied, or null (design.md 8.3). */
+  stockAsOf: string | null;
   /** Ordering to par: the on-hand counts typed so far, by code; null when not counting. */
   onHand: Readonly<Record<string, string>> | null;
   onOnHand: (code: string, value: string) => void;

@@ -26,6 +26,8 @@ const customer: Customer = {
   CustomerTypeName: 'Bars & Taverns',
   LicenseNumber: null,
   LicenseExpires: null,
+  PaymentTerms: null,
+  SharedSignIn: true,
   Products: [
     product({ Code: 'BR-1105', Description: 'Lake Effect IPA', OrderNo: 1 }),
     product({ Code: 'WN-1159', Description: 'Rosé House', OrderNo: 2, IsCaseOnly: false, UnitsPerCase: 12 }),
@@ -35,12 +37,15 @@ const customer: Customer = {
 
 const guide: OrderGuide = {
   DeliveryDates: ['2026-05-29', '2026-06-05'],
+  StockAsOf: null,
   Products: [
     {
       Code: 'WN-1159',
       Description: 'Rosé House',
       UnitsPerCase: 12,
       CaseOnly: false,
+      Availability: null,
+      Substitution: 'Allow',
       History: { '2026-05-29': 2, '2026-06-05': 3 },
       TimesOrdered: 6,
       AverageWeeklyCases: 2.5,
@@ -52,6 +57,8 @@ const guide: OrderGuide = {
       Description: 'Lake Effect IPA',
       UnitsPerCase: 24,
       CaseOnly: true,
+      Availability: null,
+      Substitution: 'Allow',
       History: { '2026-06-05': 1 },
       TimesOrdered: 2,
       AverageWeeklyCases: 0.375,
@@ -93,6 +100,7 @@ const line = (Code: string, Description: string, CaseQuantity: number, UnitQuant
   Cases: CaseQuantity,
   Units: UnitQuantity,
   TotalUnits: CaseQuantity * 24 + UnitQuantity,
+  Substitution: 'Allow' as const,
 });
 const last: OrderDetail = {
   ...summary,
@@ -334,6 +342,8 @@ describe('order form, step 2 as an order guide', { timeout: 30_000 }, () => {
           Description: 'Vodka Minis',
           UnitsPerCase: 24,
           CaseOnly: true,
+          Availability: null,
+          Substitution: 'Allow',
           History: {},
           TimesOrdered: 0,
           AverageWeeklyCases: 0,

@@ -65,6 +65,8 @@ export function GuideStep({ state, orders, asCards, hasLinkedProducts, firstCode
             Description: p.Description,
             UnitsPerCase: p.UnitsPerCase,
             CaseOnly: p.IsCaseOnly,
+            Availability: p.Availability,
+            Substitution: p.Substitution,
           }),
         );
     return listed;
@@ -98,7 +100,15 @@ export function GuideStep({ state, orders, asCards, hasLinkedProducts, firstCode
   const view = useMemo<GuideView | undefined>(
     () =>
       guide.data
-        ? { dates: guide.data.DeliveryDates, figures, onHand, onOnHand, onEditPar, onAcceptPars }
+        ? {
+            dates: guide.data.DeliveryDates,
+            stockAsOf: guide.data.StockAsOf,
+            figures,
+            onHand,
+            onOnHand,
+            onEditPar,
+            onAcceptPars,
+          }
         : undefined,
     [guide.data, figures, onHand, onOnHand, onEditPar, onAcceptPars],
   );
@@ -228,6 +238,7 @@ export function GuideStep({ state, orders, asCards, hasLinkedProducts, firstCode
         onQuantity={state.onQuantity}
         asCards={asCards}
         deliveryDate={deliveryDate}
+        today={state.today}
         hasLinkedProducts={hasLinkedProducts}
         guide={view}
         toolbar={toolbar}

@@ -11,6 +11,7 @@ import { IconEdit, IconX } from '../../../components/icons';
 import { CLOCK_REFRESH_MS } from '../../../components/layout/clock';
 import { ApiError } from '../../../lib/api-client';
 import { NO_CONNECTION_MESSAGE } from '../../../lib/messages';
+import { useVenueMay } from '../../auth/api/get-session';
 import { useCancelOrder } from '../api/change-order';
 import { BUSINESS_TZ, formatDateTime, formatWeekdayDate, useBusinessNow } from '../order-time';
 
@@ -25,6 +26,8 @@ export const CANCEL_TITLE = 'Cancel Order';
 export function OrderChangeActions({ order, changeTo }: { order: OrderDetail; changeTo: string }) {
   const now = useBusinessNow(CLOCK_REFRESH_MS);
   const cancel = useCancelOrder();
+  // A Counter sees the order as it is, without Change and Cancel (design.md 8.2).
+  const mayChange = useVenueMay('order');
 
   if (order.Status === OrderStatus.Cancelled) {
     return (
@@ -82,7 +85,7 @@ export function OrderChangeActions({ order, changeTo }: { order: OrderDetail; ch
           {`Changed on ${formatDateTime(order.ChangedAt)}`}
         </Text>
       )}
-      {until && left > 0 && (
+      {until && left > 0 && mayChange && (
         <Paper
           withBorder
           p="md"

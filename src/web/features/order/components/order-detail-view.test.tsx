@@ -15,6 +15,7 @@ const line = (Code: string, Description: string, Cases: number, UnitsPerCase: nu
   Cases,
   Units: 0,
   TotalUnits: Cases * UnitsPerCase,
+  Substitution: 'Allow',
 });
 
 const order: OrderDetail = {
@@ -182,4 +183,45 @@ describe('OrderDetailView', () => {
       ]);
     }
   });
+  it.each([
+    ['a phone', true],
+    ['a desk', false],
+  ])(
+    'says "{X} sent for {Y}" when the product added is the suggested substitute of one not delivered (%s)',
+    (_where, isPhone) => {
+      const sent: OrderDetail = {
+        ...order,
+        // GET Order/{id} gives each ordered product's suggested substitute with the delivered lines.
+        Products: [
+          { ...line('BR-1105', 'Lake Effect IPA', 1, 24), SubstituteCode: 'E2E-ADDED' },
+          { ...line('WN-1332', 'Sangria Red', 3, 6), SubstituteCode: null },
+        ],
+        Delivered: [
+          { Code: 'WN-1332', Description: 'Sangria Red', Cases: 3, Units: 0 },
+          { Code: 'E2E-ADDED', Description: 'Added Ginger Beer', Cases: 2, Units: 0 },
+        ],
+      };
+      renderDetail(sent, isPhone);
+      const [ipa, sangria, added] = screen.getAllByTestId('delivered-row') as [
+        HTMLElement,
+        HTMLElement,
+        HTMLElement,
+      ];
+      for (const row of [ipa, added])
+        expect(within(row).getByTestId('delivered-difference').textContent).toBe(
+          'Added Ginger Beer sent for Lake Effect IPA',
+        );
+      expect(within(sangria).getByText('as ordered')).toBeTruthy();
+      expect(screen.queryByText('added by the distributor')).toBeNull();
+      expect(screen.queryByText(/not delivered/)).toBeNull();
+      // What each product's quantities were stays beside the words.
+      if (isPhone) expect(added.textContent).toContain('Ordered: none · Delivered: 2 cases');
+      else
+        expect(
+          within(ipa)
+            .getAllByRole('cell')
+            .map((c) => c.textContent),
+        ).toContain('none');
+    },
+  );
 });

@@ -4,7 +4,7 @@ import { renderRoutes } from '../../../test/render';
 import { OrderFormNav } from './order-form-nav';
 
 const totals = { products: 3, cases: 12, units: 288, invalid: 0, unitsBesideCases: [] };
-const minimum = { cases: 15, missing: '3', blocks: true };
+const minimum = { cases: 15, missing: '3', blocks: true, outWarning: null };
 
 const show = (compact: boolean) =>
   renderRoutes(

@@ -20,7 +20,12 @@ export interface OrderFormNavProps {
    * tap away), so that step 2 shows five products at a time, not two (issue 33).
    */
   compact?: boolean;
+  /** False for a Counter (design.md 8.2): the last step says who sends the draft, and has no Submit. */
+  canSend?: boolean;
 }
+
+/** What a Counter reads where Submit would be: the draft is saved and waits for someone who may send it. */
+export const COUNTER_HINT = 'Your draft is saved: an Orderer or the Owner sends it.';
 
 const hints = [
   'Fill in the fields above to continue.',
@@ -55,6 +60,7 @@ export function OrderFormNav({
   onBack,
   isSubmitting,
   compact = false,
+  canSend = true,
 }: OrderFormNavProps) {
   const [open, setOpen] = useState(false);
   const hint =
@@ -78,10 +84,14 @@ export function OrderFormNav({
         <Button type="submit" disabled={!stepValid} aria-describedby={hint ? 'order-step-hint' : undefined}>
           Continue
         </Button>
-      ) : (
+      ) : canSend ? (
         <Button type="submit" loading={isSubmitting}>
           Submit
         </Button>
+      ) : (
+        <Text fz="sm" fw={600} data-testid="counter-hint">
+          {COUNTER_HINT}
+        </Text>
       )}
     </Group>
   );

@@ -1,18 +1,21 @@
-import { Alert, Stack, Stepper, VisuallyHidden } from '@mantine/core';
+import { Alert, Box, Stack, Stepper, VisuallyHidden } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { DraftConflict } from '../../../../domain/order-draft.schema';
 import { focusHeading } from '../../../components/layout/route-focus';
 import { queryKeys } from '../../../lib/query-keys';
 import { useBelow } from '../../../lib/use-below';
 import { paths } from '../../../paths';
 import { breakpoints } from '../../../theme';
+import { useVenueMay } from '../../auth/api/get-session';
 import { useOrderGuide } from '../api/get-order-guide';
+import { useKeepSubstitution } from '../api/save-substitutions';
 import { orderPayload } from '../order-draft';
 import { draftFromForm } from '../saved-draft';
 import { type AutosaveStatus, useDraftAutosave } from '../use-draft-autosave';
 import { type OrderFormSetup, useOrderForm } from '../use-order-form';
 import { useSubmitOrder } from '../use-submit-order';
+import { MinimumGuardAlert } from './availability-note';
 import { DeliveryStep } from './delivery-step';
 import { GuideStep } from './guide-step';
 import { OrderFormNav } from './order-form-nav';
@@ -62,11 +65,23 @@ export function OrderForm({ onSaveStatus, onDraftConflict, staff, ...setup }: Or
   );
   const { form, ctx, today, headerValid, productsValid } = state;
   const [active, setActive] = useState(setup.restored?.step ?? 0);
+  const canSend = useVenueMay('order');
+  const describe = useCallback(
+    (code: string) => setup.products.find((p) => p.Code === code)?.Description ?? code,
+    [setup.products],
+  );
+  const keepSubstitution = useKeepSubstitution(setup.customerId, describe);
   // Step 2's order guide starts loading as soon as a date is picked, so Continue shows it at once.
   useOrderGuide(setup.customerId, form.values.DeliveryDate);
   const draft = useMemo(
-    () => draftFromForm({ header: form.values, drafts: state.drafts, step: active }),
-    [form.values, state.drafts, active],
+    () =>
+      draftFromForm({
+        header: form.values,
+        drafts: state.drafts,
+        substitutions: state.substitutions,
+        step: active,
+      }),
+    [form.values, state.drafts, state.substitutions, active],
   );
   // The draft is the customer's next new order (design.md 7.3): staff's form and a change of a
   // placed order never write it.
@@ -132,8 +147,9 @@ export function OrderForm({ onSaveStatus, onDraftConflict, staff, ...setup }: Or
       if (active === 0 && form.validate().hasErrors) return;
       goTo(active + 1);
     } else {
-      // Units typed beside cases wait for the customer's choice on step 2 (issue 32).
-      if (state.totals.unitsBesideCases.length > 0) return;
+      // Units typed beside cases wait for the customer's choice on step 2 (issue 32); a Counter
+      // prepares the draft but does not send it (design.md 8.2).
+      if (state.totals.unitsBesideCases.length > 0 || !canSend) return;
       const entry = setup.asStaff
         ? {
             customerId: setup.customerId,
@@ -195,6 +211,7 @@ export function OrderForm({ onSaveStatus, onDraftConflict, staff, ...setup }: Or
               )}
               {step === 1 && (
                 <Stack gap="sm">
+                  <MinimumGuardAlert warning={state.minimum?.outWarning ?? null} />
                   {state.copiedButUnavailable.length > 0 && (
                     <Alert color="yellow" title="Some products were left out">
                       {`Not available for this delivery date: ${named(state.copiedButUnavailable, (setup.change ?? setup.copy)?.Products)}.`}
@@ -210,7 +227,15 @@ export function OrderForm({ onSaveStatus, onDraftConflict, staff, ...setup }: Or
                 </Stack>
               )}
               {step === 2 && (
+                <Box mb={state.minimum?.outWarning ? 'sm' : 0}>
+                  <MinimumGuardAlert warning={state.minimum?.outWarning ?? null} />
+                </Box>
+              )}
+              {step === 2 && (
                 <PreviewStep
+                  paymentTerms={setup.paymentTerms ?? null}
+                  onSubstitution={state.onSubstitution}
+                  {...(canSend ? { onKeepSubstitution: keepSubstitution } : {})}
                   orders={setup.orders}
                   header={header}
                   lines={state.lines}
@@ -246,6 +271,7 @@ export function OrderForm({ onSaveStatus, onDraftConflict, staff, ...setup }: Or
           onBack={() => goTo(active - 1)}
           isSubmitting={isSubmitting}
           compact={isPhone}
+          canSend={canSend}
         />
       </Stack>
     </form>

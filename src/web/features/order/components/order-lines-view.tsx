@@ -1,5 +1,8 @@
-import { Badge, Paper, Table, Text } from '@mantine/core';
+import { Badge, Button, Paper, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { type Availability, type Substitution, substitutionLabel } from '../../../../domain/availability';
 import { CardList } from '../../../components/card-list';
+import { AvailabilityNote, SubstitutionSelect } from './availability-note';
 
 export interface OrderLineView {
   Code: string;
@@ -11,6 +14,11 @@ export interface OrderLineView {
   TotalUnits?: number;
   /** A credit the ERP's history file gave (issue 43): marked "Return". */
   IsReturn?: boolean;
+  /** The product's stock and this order's substitution choice (the preview, design.md 8.3). */
+  Availability?: Availability | null;
+  Substitution?: Substitution;
+  /** The customer's kept preference for the product, which this order's choice may differ from. */
+  Kept?: Substitution;
 }
 
 export interface OrderLinesViewProps {
@@ -19,6 +27,74 @@ export interface OrderLinesViewProps {
   isPhone: boolean;
   withTotal?: boolean;
   caption?: string;
+  /** The preview: a line that is out or low offers its substitution choice. */
+  onSubstitution?: ((code: string, value: Substitution) => void) | undefined;
+  /** Keeps a line's choice as the customer's preference for the product's next orders. */
+  onKeepSubstitution?: ((code: string, value: Substitution) => void) | undefined;
+}
+
+/**
+ * The line's stock and, on the review, what may be sent instead if it is out: the choice is
+ * open on a line that is out or low, and one tap away ("If out: ...") on any other, since stock
+ * can run short between the order and the picking (design.md 8.3).
+ */
+function LineStock({
+  line,
+  onSubstitution,
+  onKeepSubstitution,
+}: {
+  line: OrderLineView;
+  onSubstitution: OrderLinesViewProps['onSubstitution'];
+  onKeepSubstitution: OrderLinesViewProps['onKeepSubstitution'];
+}) {
+  const short = line.Availability != null && line.Availability.Status !== 'IN';
+  const [open, setOpen] = useState(false);
+  const choice = line.Substitution;
+  if (!choice) return null;
+  const note = line.Availability ? (
+    <AvailabilityNote code={line.Code} availability={line.Availability} substitution={choice} />
+  ) : null;
+  if (!onSubstitution) return note;
+  return (
+    <>
+      {note}
+      {short || open ? (
+        <SubstitutionSelect
+          code={line.Code}
+          description={line.Description}
+          value={choice}
+          onChange={onSubstitution}
+          focusOnMount={open}
+        />
+      ) : (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          h={44}
+          px={6}
+          onClick={() => setOpen(true)}
+          aria-expanded={false}
+          aria-label={`If ${line.Description} is out: ${substitutionLabel[choice]}. Change`}
+          data-testid={`substitution-open-${line.Code}`}
+        >
+          {`If out: ${substitutionLabel[choice]}`}
+        </Button>
+      )}
+      {onKeepSubstitution && line.Kept !== undefined && line.Kept !== choice && (
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          h={44}
+          px={6}
+          onClick={() => onKeepSubstitution(line.Code, choice)}
+          aria-label={`Keep "${substitutionLabel[choice]}" for ${line.Description} on your next orders`}
+          data-testid={`keep-substitution-${line.Code}`}
+        >
+          Keep for next orders
+        </Button>
+      )}
+    </>
+  );
 }
 
 function ReturnMark({ line }: { line: OrderLineView }) {
@@ -30,7 +106,14 @@ function ReturnMark({ line }: { line: OrderLineView }) {
 }
 
 /** A read-only list of order lines: the preview step and the order detail. */
-export function OrderLinesView({ lines, isPhone, withTotal = false, caption }: OrderLinesViewProps) {
+export function OrderLinesView({
+  lines,
+  isPhone,
+  withTotal = false,
+  caption,
+  onSubstitution,
+  onKeepSubstitution,
+}: OrderLinesViewProps) {
   if (isPhone) {
     return (
       <CardList label={caption}>
@@ -43,6 +126,7 @@ export function OrderLinesView({ lines, isPhone, withTotal = false, caption }: O
             <Text fz="xs" c="dimmed">
               {l.Code} · Units/Case {l.UnitsPerCase}
             </Text>
+            <LineStock line={l} onSubstitution={onSubstitution} onKeepSubstitution={onKeepSubstitution} />
             <Text fz="sm" mt={4}>
               Cases <strong>{l.Cases}</strong> · Units <strong>{l.Units}</strong>
               {withTotal && (
@@ -93,6 +177,11 @@ export function OrderLinesView({ lines, isPhone, withTotal = false, caption }: O
                 <Table.Td>
                   {l.Description}
                   <ReturnMark line={l} />
+                  <LineStock
+                    line={l}
+                    onSubstitution={onSubstitution}
+                    onKeepSubstitution={onKeepSubstitution}
+                  />
                 </Table.Td>
                 <Table.Td ta="right">{l.UnitsPerCase}</Table.Td>
                 <Table.Td ta="right">{l.Cases}</Table.Td>

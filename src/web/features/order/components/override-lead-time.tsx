@@ -9,7 +9,7 @@ export interface OverrideLeadTimeProps {
   on: boolean;
   onChange: (on: boolean) => void;
   /**
-   * Staff's "Override expired license" (design.md 8.2, decision 065), offered when the
+   * Staff's "Override expired license" (design.md 8.2, decision 067), offered when the
    * customer's license has expired or the chosen date is after it; null: not offered.
    */
   license?: { on: boolean; onChange: (on: boolean) => void; expires: string } | null;

@@ -1,7 +1,9 @@
 import { Alert, List, Stack, Text, Title } from '@mantine/core';
+import type { Substitution } from '../../../../domain/availability';
 import { type ChangeSide, changeSummary } from '../../../../domain/change-summary';
 import { isReferenceCustomerType } from '../../../../domain/order.schema';
 import type { OrderSummary } from '../../../../domain/order-view.schema';
+import { paymentTermsText } from '../../../../domain/payment-terms';
 import { formatPhone } from '../../../../domain/phone';
 import { type DraftLine, ignoredUnitsNote, type OrderHeaderValues, orderedLines } from '../order-draft';
 import { formatDate } from '../order-time';
@@ -24,6 +26,12 @@ export interface PreviewStepProps {
   changing?: number | undefined;
   /** The order being changed as placed: the preview says what the change does (issue 33). */
   was?: ChangeSide | undefined;
+  /** The customer's payment terms (design.md 8.4): "Payment: COD, pay the driver on delivery". */
+  paymentTerms?: string | null;
+  /** Changes a line's substitution for this order (design.md 8.3). */
+  onSubstitution?: (code: string, value: Substitution) => void;
+  /** Keeps a line's choice as the customer's preference for the product. */
+  onKeepSubstitution?: (code: string, value: Substitution) => void;
 }
 
 /** Step 3, 'Preview Order': the header and only the lines with a quantity (spec section 2). */
@@ -37,6 +45,9 @@ export function PreviewStep({
   staff,
   changing,
   was,
+  paymentTerms = null,
+  onSubstitution,
+  onKeepSubstitution,
 }: PreviewStepProps) {
   const far = isFarDate(header.DeliveryDate, today);
   const fields: HeaderField[] = [
@@ -53,6 +64,9 @@ export function PreviewStep({
   ];
   if (isReferenceCustomerType(customerTypeId)) {
     fields.push({ label: 'Reference PO', value: header.ReferencePO.trim() });
+  }
+  if (paymentTerms) {
+    fields.push({ label: 'Payment', value: paymentTermsText(paymentTerms), testId: 'preview-payment' });
   }
   const overridden = [
     ...(staff?.override ? ['Lead time'] : []),
@@ -71,6 +85,9 @@ export function PreviewStep({
     Cases: l.CaseQuantity,
     Units: l.UnitQuantity,
     TotalUnits: l.TotalUnits,
+    Availability: l.product.Availability,
+    Substitution: l.Substitution,
+    Kept: l.product.Substitution,
   }));
 
   // Step 2 waits for a choice on each of these (issue 32); should one reach the preview anyway
@@ -97,7 +114,13 @@ export function PreviewStep({
       <Title order={2} size="h4">
         Products
       </Title>
-      <OrderLinesView lines={kept} isPhone={isPhone} withTotal />
+      <OrderLinesView
+        lines={kept}
+        isPhone={isPhone}
+        withTotal
+        onSubstitution={onSubstitution}
+        onKeepSubstitution={onKeepSubstitution}
+      />
     </Stack>
   );
 }

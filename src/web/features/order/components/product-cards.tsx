@@ -8,6 +8,7 @@ import {
   quantityError,
   quantityOf,
 } from '../order-draft';
+import { AvailabilityNote } from './availability-note';
 import { type GuideView, LastDeliveries, OnHandInput, ParButton } from './guide-figures';
 import { IgnoredUnits, type OnQuantity } from './ignored-units';
 import { QuantityInput } from './quantity-input';
@@ -93,6 +94,11 @@ const ProductCard = memo(
           </Text>
           {guide && figures && <LastDeliveries dates={guide.dates} figures={figures} tight />}
         </Group>
+        <AvailabilityNote
+          code={Code}
+          availability={line.product.Availability}
+          substitution={line.product.Substitution}
+        />
         <Group wrap="nowrap" gap={6} align="flex-end" justify="flex-end" mt={4}>
           {guide && figures && (
             <Box mr="auto">

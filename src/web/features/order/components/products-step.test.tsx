@@ -25,6 +25,7 @@ function Step2({ asCards = false }: { asCards?: boolean }) {
         onQuantity={(code, field, value) => setDrafts((d) => setQuantity(d, code, field, value))}
         asCards={asCards}
         deliveryDate="2026-06-12"
+        today="2026-06-10"
         hasLinkedProducts
       />
       <OrderTotalsLine totals={orderTotals(lines)} />
@@ -189,6 +190,7 @@ describe('order form, step 2', { timeout: 15_000 }, () => {
           onQuantity={() => {}}
           asCards={false}
           deliveryDate="2026-06-12"
+          today="2026-06-10"
           hasLinkedProducts
         />
       </Providers>,
@@ -211,10 +213,79 @@ describe('order form, step 2', { timeout: 15_000 }, () => {
           onQuantity={() => {}}
           asCards={false}
           deliveryDate="2026-06-12"
+          today="2026-06-10"
           hasLinkedProducts
         />
       </Providers>,
     );
     expect(screen.getByText(/None of your products can be delivered on 06\/12\/2026/)).toBeTruthy();
+  });
+
+  it("shows each line's stock and substitute, and one tap hides what is out (design.md 8.3)", () => {
+    const stocked = [
+      product({
+        Code: 'BR-1105',
+        Description: 'Lake Effect IPA',
+        Availability: {
+          Status: 'OUT',
+          Cases: 0,
+          ExpectedDate: '2026-06-19',
+          SubstituteCode: 'BR-1106',
+          SubstituteDescription: 'Hazy Harbor IPA',
+        },
+      }),
+      product({
+        Code: 'WN-1159',
+        Description: 'Chardonnay House',
+        Availability: {
+          Status: 'LOW',
+          Cases: 3,
+          ExpectedDate: null,
+          SubstituteCode: null,
+          SubstituteDescription: null,
+        },
+      }),
+      product({
+        Code: 'SP-1067',
+        Description: 'Vodka Minis',
+        Substitution: 'Never',
+        Availability: {
+          Status: 'OUT',
+          Cases: null,
+          ExpectedDate: null,
+          SubstituteCode: 'SP-1068',
+          SubstituteDescription: 'Gin Minis',
+        },
+      }),
+      product({ Code: 'CI-1', Description: 'Dry Cider' }),
+    ];
+    for (const asCards of [false, true]) {
+      const { unmount } = render(
+        <Providers client={newQueryClient()}>
+          <ProductsStep
+            lines={draftLines(stocked, {})}
+            drafts={{}}
+            onQuantity={() => {}}
+            asCards={asCards}
+            deliveryDate="2026-06-12"
+            today="2026-06-10"
+            hasLinkedProducts
+          />
+        </Providers>,
+      );
+      expect(screen.getByTestId('availability-BR-1105').textContent).toBe(
+        'Out · Back 06/19We may send Hazy Harbor IPA instead',
+      );
+      expect(screen.getByTestId('availability-WN-1159').textContent).toBe('Low: 3 left');
+      // The customer said Never: no substitute is named.
+      expect(screen.getByTestId('availability-SP-1067').textContent).toBe('Out');
+      expect(screen.queryByTestId('availability-CI-1')).toBeNull();
+      fireEvent.click(screen.getByRole('switch', { name: 'Hide what is out of stock' }));
+      expect(screen.queryByTestId('product-row-BR-1105')).toBeNull();
+      expect(screen.queryByTestId('product-row-SP-1067')).toBeNull();
+      expect(screen.getByTestId('product-row-WN-1159')).toBeTruthy();
+      expect(screen.getByTestId('product-row-CI-1')).toBeTruthy();
+      unmount();
+    }
   });
 });

@@ -4,6 +4,7 @@ import type { CustomerProduct } from '../../../../domain/customer.schema';
 import type { DraftLine, QuantityDrafts } from '../order-draft';
 import { countsForPar, fold, isUsual, matchesWords, searchWords, suggestionOf } from '../order-guide-draft';
 import { formatDate } from '../order-time';
+import { stockAsOfText } from './availability-note';
 import type { GuideView } from './guide-figures';
 import type { OnQuantity } from './ignored-units';
 import { ProductCards } from './product-cards';
@@ -23,6 +24,8 @@ export interface ProductsStepProps {
   hasLinkedProducts: boolean;
   /** The order guide's figures, once loaded: last deliveries, par, the on-hand counts. */
   guide?: GuideView | undefined;
+  /** Today on the business calendar: the stock's time says its date when it is older. */
+  today: string;
   /** The guide's buttons, under the search. */
   toolbar?: ReactNode;
 }
@@ -60,11 +63,14 @@ function foldedOf(product: CustomerProduct): string {
   return text;
 }
 
+const isOut = (l: DraftLine) => l.product.Availability?.Status === 'OUT';
+
 /** Step 2, 'Select Your Products': an order guide with search, then cases (and units where sold loose). */
 export function ProductsStep(props: ProductsStepProps) {
   const { lines, guide } = props;
   const [query, setQuery] = useState('');
   const [usualOnly, setUsualOnly] = useState(false);
+  const [hideOut, setHideOut] = useState(false);
   const [limit, setLimit] = useState(LIST_WINDOW);
   const [settled, setSettled] = useState(false);
   useEffect(() => {
@@ -72,6 +78,7 @@ export function ProductsStep(props: ProductsStepProps) {
   }, [settled]);
   const list = useRef<HTMLDivElement>(null);
 
+  const anyOut = lines.some(isOut);
   const hasUsual = guide !== undefined && lines.some((l) => isUsual(guide.figures.get(l.product.Code)));
 
   const counting = guide?.onHand != null;
@@ -82,6 +89,7 @@ export function ProductsStep(props: ProductsStepProps) {
     const figures = guide?.figures.get(l.product.Code);
     if (counting && !countsForPar(figures)) return false;
     if (!counting && usualOnly && guide && !isUsual(figures)) return false;
+    if (hideOut && isOut(l)) return false;
     return words.length === 0 || matchesWords(foldedOf(l.product), words);
   });
   // Counting: the suggestions shown, which one tap makes the pars of them all (issue 32).
@@ -152,6 +160,28 @@ export function ProductsStep(props: ProductsStepProps) {
           <Text fz="xs" c="dimmed" data-testid="guide-count">
             {`${shown.length} of ${lines.length} products`}
           </Text>
+        </Group>
+      )}
+      {(guide?.stockAsOf || anyOut) && (
+        <Group justify="space-between" gap="sm" wrap="wrap">
+          {anyOut ? (
+            <Switch
+              label="Hide what is out of stock"
+              checked={hideOut}
+              onChange={(e) => {
+                setHideOut(e.currentTarget.checked);
+                setLimit(LIST_WINDOW);
+                setSettled(false);
+              }}
+            />
+          ) : (
+            <span />
+          )}
+          {guide?.stockAsOf && (
+            <Text fz="xs" c="dimmed" data-testid="stock-as-of">
+              {stockAsOfText(guide.stockAsOf, props.today)}
+            </Text>
+          )}
         </Group>
       )}
       {props.toolbar}

@@ -2,6 +2,7 @@ import { Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import { memo } from 'react';
 import type { OrderGuideProduct } from '../../../../domain/order-guide.schema';
 import type { DraftLine, QuantityDraft, QuantityDrafts } from '../order-draft';
+import { AvailabilityNote } from './availability-note';
 import { type GuideView, LastDeliveries, OnHandInput, ParButton } from './guide-figures';
 import { IgnoredUnits, type OnQuantity } from './ignored-units';
 import { QuantityInput } from './quantity-input';
@@ -75,7 +76,14 @@ const ProductRow = memo(
     const row = (
       <Table.Tr data-testid={`product-row-${Code}`}>
         <Table.Td ff="monospace">{Code}</Table.Td>
-        <Table.Td>{Description}</Table.Td>
+        <Table.Td>
+          {Description}
+          <AvailabilityNote
+            code={Code}
+            availability={line.product.Availability}
+            substitution={line.product.Substitution}
+          />
+        </Table.Td>
         <Table.Td ta="right">{UnitsPerCase}</Table.Td>
         {guide && (
           <Table.Td>

@@ -5,6 +5,7 @@ import { worksheetCases, worksheetTotalUnits } from '../../../../domain/order-li
 import type { Worksheet, WorksheetRow } from '../../../../domain/order-view.schema';
 import { paths } from '../../../paths';
 import { formatMonthDay } from '../order-time';
+import { AvailabilityNote, stockAsOfText } from './availability-note';
 import type { WorksheetCounts } from './guide-step';
 
 /** The product column stays in view while a narrow screen scrolls the dates sideways. */
@@ -80,6 +81,11 @@ export function WorksheetTable({ worksheet }: { worksheet: Worksheet }) {
           Type the cases you have on hand in Cases: the order form orders each product up to its par.
         </Text>
       </Group>
+      {worksheet.StockAsOf && (
+        <Text fz="xs" c="dimmed" data-testid="stock-as-of">
+          {stockAsOfText(worksheet.StockAsOf, worksheet.Today)}
+        </Text>
+      )}
       <Paper withBorder radius="sm">
         <Table.ScrollContainer minWidth={540 + dates.length * 60} type="native" data-ws-scroll>
           <Table verticalSpacing={4} withColumnBorders>
@@ -119,6 +125,11 @@ export function WorksheetTable({ worksheet }: { worksheet: Worksheet }) {
                       <Text span fz="sm">
                         {row.Description}
                       </Text>
+                      <AvailabilityNote
+                        code={row.Code}
+                        availability={row.Availability}
+                        substitution={row.Substitution}
+                      />
                     </Table.Td>
                     {dates.map((d) => (
                       <Table.Td key={d} ta="center" fz="sm">
@@ -140,7 +151,14 @@ export function WorksheetTable({ worksheet }: { worksheet: Worksheet }) {
                         value={raw}
                         onChange={(e) => {
                           const value = e.currentTarget.value;
-                          setCases((c) => ({ ...c, [row.Code]: value }));
+                          // A value that arrives while the box is not being typed in (typed and
+                          // left before the page came alive, which React hands over at hydration
+                          // with no blur after it) is settled at once, as a blur would.
+                          const typing = e.currentTarget === document.activeElement;
+                          setCases((c) => ({
+                            ...c,
+                            [row.Code]: typing ? value : String(worksheetCases(value) ?? ''),
+                          }));
                         }}
                         onBlur={() => settle(row.Code)}
                       />

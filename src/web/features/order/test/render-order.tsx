@@ -37,6 +37,8 @@ export function product(over: Partial<CustomerProduct> & Pick<CustomerProduct, '
     StartDate: null,
     EndDate: null,
     OrderNo: 1,
+    Availability: null,
+    Substitution: 'Allow',
     ...over,
   };
 }
@@ -45,7 +47,14 @@ export function newQueryClient(customer: SessionCustomer = barCustomer): QueryCl
   const client = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
-  client.setQueryData(queryKeys.session, { Role: 'customer', Customer: customer, User: null });
+  client.setQueryData(queryKeys.session, {
+    Role: 'customer',
+    Customer: customer,
+    User: null,
+    Person: null,
+    VenueRole: 'Orderer',
+    Venues: [],
+  });
   return client;
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "customers" ADD COLUMN "payment_terms" text;--> statement-breakpoint
+ALTER TABLE "customers" ADD CONSTRAINT "customers_payment_terms" CHECK ("customers"."payment_terms" ~ '^(COD|EFT|NET[1-9][0-9]{0,2})$');
