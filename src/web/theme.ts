@@ -35,6 +35,12 @@ export const theme = createTheme({
     // landmark (axe: region). A pointer resting on a row's action after a save opened one while
     // axe ran (CI, phone). Tooltips belong to the page's content: render them inside <main>.
     Tooltip: { defaultProps: { portalProps: { target: `#${MAIN_ID}` } } },
+    // A dropdown is placed once hidden, 0 px wide, before it is measured: for a frame it sits at
+    // its field's middle and reaches past a phone's right edge. Placed absolutely, that frame
+    // widened the page, the phone zoomed out to fit it, and a field at the foot of a scrolled page
+    // left the screen, which then hid its dropdown (a role select on a customer's People tab).
+    // Fixed, a dropdown never widens the page.
+    Popover: { defaultProps: { floatingStrategy: 'fixed' } },
   },
 });
 

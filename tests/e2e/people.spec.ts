@@ -59,10 +59,19 @@ async function mailedCode(to: string): Promise<string> {
 
 const rowOf = (page: Page, name: string) => page.getByTestId('person-row').filter({ hasText: name });
 
-/** Picks a role in a role select: each option is the role, then its line of what it may do. */
+/**
+ * Picks a role in a role select: each option is the role, then its line of what it may do. The
+ * list opens where the field is: opening it does not move the page.
+ */
 async function pickRole(page: Page, select: Locator, role: string) {
+  await select.scrollIntoViewIfNeeded();
+  const scrolled = () => page.evaluate(() => window.scrollY);
+  const before = await scrolled();
   await select.click();
-  await page.getByRole('option', { name: new RegExp(`^${role}`) }).click();
+  const option = page.getByRole('option', { name: new RegExp(`^${role}`) });
+  await expect(option).toBeVisible();
+  expect(await scrolled()).toBe(before);
+  await option.click();
   await expect(select).toHaveValue(role);
 }
 
@@ -105,6 +114,13 @@ test('staff invite a Counter on 1001’s view, make them an Orderer, find it in 
   const name = `Cy Counter ${project()}`;
   const address = email('cy');
   try {
+    // Two more people put the Invite form at the foot of a page a phone scrolls.
+    for (const who of ['ann', 'ben']) {
+      const made = await page.request.post(`/api/v1/Customer/${id}/People`, {
+        data: { Name: `${who} ${project()}`, Email: email(who), Role: 'Orderer' },
+      });
+      expect(made.status()).toBe(201);
+    }
     await page.goto(`/maint/customer/edit/${id}`);
     await page.getByRole('tab', { name: 'People' }).click();
     await expect(page).toHaveURL(/\?tab=people$/);
