@@ -39,6 +39,14 @@ export const OrderProductSchema = z.object({
    * lines, where the detail names what was sent instead (`nameSubstitutes`, decision 071).
    */
   SubstituteCode: z.string().nullable().optional(),
+  /**
+   * In GET Order/{id} (design.md 8.4, decision 075): what a case costs on this line, its break
+   * reached, by the posted prices of the order's delivery date, in whole cents; null with no
+   * posted price ("Price on invoice").
+   */
+  CasePrice: z.number().int().nullable().optional(),
+  /** In GET Order/{id}: its cases and units at their prices, deposits aside, in cents; null when not priced. */
+  LineTotal: z.number().int().nullable().optional(),
 });
 export type OrderProduct = z.infer<typeof OrderProductSchema>;
 
@@ -73,6 +81,12 @@ export const OrderSummarySchema = z.object({
    * in delivered.ts); null until an order history file lists the order (and for imported orders).
    */
   DeliveryDifferences: z.number().int().nullable(),
+  /**
+   * The priced lines at the posted prices of the delivery date, with their deposits, in whole
+   * cents (design.md 8.4, `estimateOrder`): an estimate, the invoice is final; null when no line
+   * has a price.
+   */
+  EstimatedTotal: z.number().int().nullable(),
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
@@ -98,6 +112,10 @@ export const OrderDetailSchema = OrderSummarySchema.extend({
    * (issue 33): nothing is delivered that day, and the customer is told so; null otherwise.
    */
   DeliveryHoliday: z.string().nullable(),
+  /** The deposits in `EstimatedTotal`, in cents. */
+  EstimatedDeposits: z.number().int(),
+  /** Lines the estimate leaves out: no posted price, or units with no unit price ("Price on invoice"). */
+  UnpricedLines: z.number().int(),
 });
 export type OrderDetail = z.infer<typeof OrderDetailSchema>;
 

@@ -332,6 +332,8 @@ describe('statements per request on the ordering hot paths', () => {
           isReturn: own.length > 0 && own.every((l) => l.isReturn),
           totalCases,
           deliveryDifferences,
+          // No prices are posted here: orders-estimate.routes.test.ts has the estimate.
+          estimatedTotal: null,
         });
       }),
     );

@@ -4,6 +4,7 @@ import { businessToday } from '../../../domain/business-date.js';
 import { compareDelivered, type DeliveredLine, differenceCount } from '../../../domain/delivered.js';
 import { OrderStatus } from '../../../domain/enums.js';
 import { changeableUntil } from '../../../domain/order-change.js';
+import { estimateOrder, type PriceRowsByCode } from '../../../domain/order-estimate.js';
 import type { OrderDetail, OrderList, OrderSummary } from '../../../domain/order-view.schema.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -18,6 +19,7 @@ import {
 } from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';
 import { deliveryDifferences } from './delivery-differences.service.js';
+import { orderPriceRows, priceRowsByCode } from './order-prices.js';
 import { toProduct } from './order-product.js';
 import { personNameColumn, placedBy } from './placed-by.js';
 
@@ -56,6 +58,8 @@ export type SummaryRow = {
   productCount: number;
   totalCases: number;
   deliveryDifferences: number | null;
+  /** In cents (`estimateOrder`); null when no line is priced. */
+  estimatedTotal: number | null;
 };
 
 /** A history row as GET Orders answers it. */
@@ -80,6 +84,7 @@ export function toSummary(r: SummaryRow): OrderSummary {
     TotalCases: Number(r.totalCases),
     IsReturn: r.isReturn ?? false,
     DeliveryDifferences: r.deliveryDifferences,
+    EstimatedTotal: r.estimatedTotal,
   };
 }
 
@@ -107,6 +112,12 @@ export async function customerOrders(
       productCount: sql<number>`count(${orderLines.id})::int`,
       totalCases: sql<number>`coalesce(sum(${orderLines.caseQuantity}), 0)::int`,
       returns: sql<number>`(count(*) filter (where ${orderLines.isReturn}))::int`,
+      // Each line's code, cases, units and whether it is a return, and the posted prices of
+      // the delivery date: the estimate (decision 075) in the same statement.
+      lines: sql<[string, number, number, boolean][] | null>`json_agg(json_build_array(${orderLines.code},
+        ${orderLines.caseQuantity}, ${orderLines.unitQuantity}, ${orderLines.isReturn}))
+        filter (where ${orderLines.id} is not null)`,
+      prices: orderPriceRows,
     })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
@@ -120,11 +131,21 @@ export async function customerOrders(
   );
   return {
     DeliveryDates: [...new Set(rows.map((r) => r.deliveryDate))].sort().reverse(),
-    Orders: rows.map(({ returns, ...r }) =>
+    Orders: rows.map(({ returns, lines, prices, ...r }) =>
       toSummary({
         ...r,
         isReturn: r.productCount > 0 && returns === r.productCount,
         deliveryDifferences: differences.get(r.id) ?? null,
+        estimatedTotal: estimateOrder(
+          priceRowsByCode(prices),
+          r.deliveryDate,
+          (lines ?? []).map(([Code, CaseQuantity, UnitQuantity, IsReturn]) => ({
+            Code,
+            CaseQuantity,
+            UnitQuantity,
+            IsReturn,
+          })),
+        ).EstimatedTotal,
       }),
     ),
   };
@@ -135,7 +156,7 @@ export async function customerOrders(
  * the ERP delivered (null until a file lists the order).
  */
 export function toOrderDetail(
-  row: Omit<SummaryRow, 'productCount' | 'totalCases' | 'deliveryDifferences'> & {
+  row: Omit<SummaryRow, 'productCount' | 'totalCases' | 'deliveryDifferences' | 'estimatedTotal'> & {
     customerName: string;
     changedAt: Date | null;
     /** Its OrderBy while the caller may still change or cancel it (design.md 7.10), else null. */
@@ -152,9 +173,25 @@ export function toOrderDetail(
    * availability file (design.md 8.3), by code; a product absent has none.
    */
   substitutes: ReadonlyMap<string, string> | null = null,
+  /**
+   * The posted prices of its delivery date, by code (`orderPriceRows`), for the estimate
+   * (decision 075). The file and the mail of an order being placed pass none: no line priced.
+   */
+  prices: PriceRowsByCode = new Map(),
 ): OrderDetail {
-  const products = lines.map((l) => {
-    const p = toProduct(l);
+  const estimate = estimateOrder(
+    prices,
+    row.deliveryDate,
+    lines.map((l) => ({
+      Code: l.code,
+      CaseQuantity: l.caseQuantity,
+      UnitQuantity: l.unitQuantity,
+      IsReturn: l.isReturn ?? false,
+    })),
+  );
+  const products = lines.map((l, i) => {
+    const { CasePrice, LineTotal } = estimate.Lines[i]!;
+    const p = { ...toProduct(l), CasePrice, LineTotal };
     return substitutes ? { ...p, SubstituteCode: substitutes.get(p.Code) ?? null } : p;
   });
   return {
@@ -164,6 +201,7 @@ export function toOrderDetail(
       totalCases: lines.reduce((s, l) => s + l.caseQuantity, 0),
       isReturn: lines.length > 0 && lines.every((l) => l.isReturn),
       deliveryDifferences: delivered && differenceCount(compareDelivered(products, delivered)),
+      estimatedTotal: estimate.EstimatedTotal,
     }),
     CompanyName: row.customerName,
     Products: products,
@@ -172,6 +210,8 @@ export function toOrderDetail(
     ChangedAt: row.changedAt?.toISOString() ?? null,
     ChangeableUntil: row.changeableUntil,
     DeliveryHoliday: row.deliveryHoliday ?? null,
+    EstimatedDeposits: estimate.Deposits,
+    UnpricedLines: estimate.UnpricedLines,
   };
 }
 
@@ -200,6 +240,7 @@ export async function getOrderDetail(
       ...summaryColumns,
       companyName: customers.name,
       delivered: deliveredColumn,
+      prices: orderPriceRows,
       changedAt: orders.changedAt,
       deliveryHoliday: sql<
         string | null
@@ -256,6 +297,7 @@ export async function getOrderDetail(
           lines.map((l) => l.code),
         )
       : null,
+    priceRowsByCode(row.prices),
   );
 }
 

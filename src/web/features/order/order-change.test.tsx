@@ -40,10 +40,13 @@ const placed: OrderDetail = {
   ProductCount: 1,
   TotalCases: 3,
   DeliveryDifferences: null,
+  EstimatedTotal: null,
   Delivered: null,
   ChangedAt: null,
   ChangeableUntil: CUTOFF,
   DeliveryHoliday: null,
+  EstimatedDeposits: 0,
+  UnpricedLines: 0,
   Confirmed: null,
   CompanyName: 'Blue Heron Tavern',
   Products: [

@@ -45,10 +45,13 @@ const copied: CopiedOrder = {
   ProductCount: 1,
   TotalCases: 4,
   DeliveryDifferences: null,
+  EstimatedTotal: null,
   Delivered: null,
   ChangedAt: null,
   ChangeableUntil: null,
   DeliveryHoliday: null,
+  EstimatedDeposits: 0,
+  UnpricedLines: 0,
   Confirmed: null,
   CompanyName: 'Blue Heron Tavern',
   Products: [

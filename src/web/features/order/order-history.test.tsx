@@ -25,6 +25,7 @@ function order(i: number): OrderSummary {
     ProductCount: 3,
     TotalCases: 5,
     DeliveryDifferences: null,
+    EstimatedTotal: null,
   };
 }
 
@@ -67,6 +68,32 @@ describe('orders history', { timeout: 15_000 }, () => {
     ).toBeTruthy();
   });
 
+  it.each([
+    ['a phone', true],
+    ['a desk', false],
+  ])(
+    "shows each order's estimated total, none for an order without prices or a cancelled one (%s)",
+    async (_where, isPhone) => {
+      restoreViewport = stubViewport(isPhone);
+      const priced = { ...order(0), EstimatedTotal: 123450 };
+      const cancelled = { ...order(1), OrderNum: 'W-CANCELLED', Status: 3, EstimatedTotal: 5000 };
+      mockApi({
+        'GET Orders/1001': {
+          status: 200,
+          body: { DeliveryDates: ['2026-07-02'], Orders: [priced, cancelled, order(2)] },
+        },
+      });
+      renderHistory();
+      await screen.findByText('W100100');
+      const estimates = screen.getAllByTestId('order-estimate');
+      expect(estimates.map((e) => e.textContent)).toEqual(['$1,234.50']);
+      const row = estimates[0]!.closest('[data-testid="order-row"]') as HTMLElement;
+      expect(within(row).getByText('W100100')).toBeTruthy();
+      if (isPhone) expect(estimates[0]!.parentElement!.textContent).toBe('Estimate $1,234.50');
+      else expect(screen.getByRole('columnheader', { name: 'Estimate' })).toBeTruthy();
+    },
+  );
+
   it('says when there are no orders yet', async () => {
     mockApi({ 'GET Orders/1001': { status: 200, body: { DeliveryDates: [], Orders: [] } } });
     renderHistory();
@@ -89,6 +116,7 @@ describe('orders history', { timeout: 15_000 }, () => {
       'Placed By',
       'Products',
       'Cases',
+      'Estimate',
       'Status',
       'Action',
     ]);

@@ -24,6 +24,7 @@ const summary = (Id: number, ProductCount: number, over: Partial<OrderSummary> =
   ProductCount,
   TotalCases: 3,
   DeliveryDifferences: null,
+  EstimatedTotal: null,
   ...over,
 });
 const orders = [

@@ -88,6 +88,7 @@ const summary = {
   ProductCount: 3,
   TotalCases: 7,
   DeliveryDifferences: null,
+  EstimatedTotal: null,
 };
 const orders: OrderList = { DeliveryDates: ['2026-06-09'], Orders: [summary] };
 const line = (Code: string, Description: string, CaseQuantity: number, UnitQuantity = 0) => ({
@@ -109,6 +110,8 @@ const last: OrderDetail = {
   ChangedAt: null,
   ChangeableUntil: null,
   DeliveryHoliday: null,
+  EstimatedDeposits: 0,
+  UnpricedLines: 0,
   Confirmed: null,
   Products: [
     line('BR-1105', 'Lake Effect IPA', 4),

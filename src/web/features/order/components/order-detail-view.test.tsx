@@ -38,11 +38,14 @@ const order: OrderDetail = {
   ProductCount: 2,
   TotalCases: 4,
   DeliveryDifferences: null,
+  EstimatedTotal: null,
   Products: [line('BR-1105', 'Lake Effect IPA', 1, 24), line('WN-1332', 'Sangria Red', 3, 6)],
   Delivered: null,
   ChangedAt: null,
   ChangeableUntil: null,
   DeliveryHoliday: null,
+  EstimatedDeposits: 0,
+  UnpricedLines: 0,
   Confirmed: null,
 };
 
@@ -88,6 +91,44 @@ describe('OrderDetailView', () => {
     expect(field.textContent).toBe(shown);
     expect(field.previousElementSibling?.textContent).toBe('Placed By');
     expect(screen.queryAllByText(/dana\.k/).length).toBeLessThanOrEqual(1);
+  });
+
+  it.each([
+    ['a phone', true],
+    ['a desk', false],
+  ])(
+    'prices each line at the posted prices and gives the estimate, "Price on invoice" where none is posted (%s)',
+    (_where, isPhone) => {
+      renderDetail(
+        {
+          ...order,
+          Products: [
+            { ...line('BR-1105', 'Lake Effect IPA', 2, 24), CasePrice: 2800, LineTotal: 5600 },
+            { ...line('WN-1332', 'Sangria Red', 3, 6), CasePrice: null, LineTotal: null },
+          ],
+          EstimatedTotal: 5840,
+          EstimatedDeposits: 240,
+          UnpricedLines: 1,
+        },
+        isPhone,
+      );
+      expect(screen.getByTestId('case-price-BR-1105').textContent).toBe('$28.00');
+      expect(screen.getByTestId('line-total-BR-1105').textContent).toBe('$56.00');
+      expect(screen.getByTestId('case-price-WN-1332').textContent).toBe('Price on invoice');
+      const estimate = screen.getByTestId('order-estimate');
+      expect(estimate.textContent).toContain('Estimated total: $58.40, with $2.40 of deposits');
+      expect(estimate.textContent).toContain('1 line is priced on the invoice');
+      expect(estimate.textContent).toContain('Estimate: your invoice is final');
+    },
+  );
+
+  it('shows no price columns and says "Price on invoice" when no line has a price; nothing for a cancelled order', () => {
+    const { unmount } = renderDetail(order, false);
+    expect(screen.queryByText('Case Price')).toBeNull();
+    expect(screen.getByTestId('order-estimate').textContent).toBe('Price on invoice');
+    unmount();
+    renderDetail({ ...order, Status: 3, EstimatedTotal: 5840 }, false);
+    expect(screen.queryByTestId('order-estimate')).toBeNull();
   });
 
   it("says nothing of who placed the ERP's history", () => {

@@ -1,11 +1,12 @@
 import { Title } from '@mantine/core';
 import { formatCompanyId } from '../../../../domain/company-id';
-import { orderStatusName } from '../../../../domain/enums';
+import { OrderStatus, orderStatusName } from '../../../../domain/enums';
 import type { OrderDetail } from '../../../../domain/order-view.schema';
 import { formatPhone } from '../../../../domain/phone';
 import { formatDate, formatDateTime } from '../order-time';
 import { placedByLabel } from '../placed-by-label';
 import { DeliveredView } from './delivered-view';
+import { OrderEstimate } from './order-estimate';
 import { type HeaderField, OrderHeaderView } from './order-header-view';
 import { OrderLinesView } from './order-lines-view';
 
@@ -14,7 +15,8 @@ import { OrderLinesView } from './order-lines-view';
  * It says who placed it (design.md 8.2): "Shared sign-in", or for an order staff entered "Entered
  * by admin" (7.5); nothing for the ERP's history. Staff also see whose it is.
  * Once the ERP's file lists it, its products are listed once, what was delivered beside what was
- * ordered (7.12); until then, as ordered.
+ * ordered (7.12); until then, as ordered, each line with its price when the order has an estimate
+ * (8.4, decision 075), and the estimate under them.
  */
 export function OrderDetailView({
   order,
@@ -52,8 +54,20 @@ export function OrderDetailView({
           <Title order={2} size="h4">
             Products
           </Title>
-          <OrderLinesView lines={order.Products} isPhone={isPhone} />
+          <OrderLinesView
+            lines={order.Products}
+            isPhone={isPhone}
+            withPrices={order.EstimatedTotal !== null}
+          />
         </>
+      )}
+      {/* The estimate at the posted prices (design.md 8.4); a cancelled order or a return has none. */}
+      {order.Status !== OrderStatus.Cancelled && !order.IsReturn && (
+        <OrderEstimate
+          total={order.EstimatedTotal}
+          deposits={order.EstimatedDeposits}
+          unpriced={order.UnpricedLines}
+        />
       )}
     </>
   );

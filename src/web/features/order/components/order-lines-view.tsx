@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { type Availability, type Substitution, substitutionLabel } from '../../../../domain/availability';
 import { CardList } from '../../../components/card-list';
 import { AvailabilityNote, SubstitutionSelect } from './availability-note';
+import { moneyOrOnInvoice } from './order-estimate';
 
 export interface OrderLineView {
   Code: string;
@@ -19,6 +20,9 @@ export interface OrderLineView {
   Substitution?: Substitution;
   /** The customer's kept preference for the product, which this order's choice may differ from. */
   Kept?: Substitution;
+  /** What a case costs and the line's total, in cents; null: "Price on invoice" (design.md 8.4). */
+  CasePrice?: number | null | undefined;
+  LineTotal?: number | null | undefined;
 }
 
 export interface OrderLinesViewProps {
@@ -26,6 +30,8 @@ export interface OrderLinesViewProps {
   /** Cards instead of a table below the small breakpoint. */
   isPhone: boolean;
   withTotal?: boolean;
+  /** Each line's case price and total (an order with an estimate, decision 075). */
+  withPrices?: boolean;
   caption?: string;
   /** The preview: a line that is out or low offers its substitution choice. */
   onSubstitution?: ((code: string, value: Substitution) => void) | undefined;
@@ -97,6 +103,22 @@ function LineStock({
   );
 }
 
+/** A phone card's price line: "$28.00 a case · $56.00", or "Price on invoice". */
+function LinePrice({ line }: { line: OrderLineView }) {
+  if (line.CasePrice == null)
+    return (
+      <Text fz="sm" c="dimmed" data-testid={`case-price-${line.Code}`}>
+        {moneyOrOnInvoice(null)}
+      </Text>
+    );
+  return (
+    <Text fz="sm">
+      <span data-testid={`case-price-${line.Code}`}>{moneyOrOnInvoice(line.CasePrice)}</span> a case ·{' '}
+      <strong data-testid={`line-total-${line.Code}`}>{moneyOrOnInvoice(line.LineTotal)}</strong>
+    </Text>
+  );
+}
+
 function ReturnMark({ line }: { line: OrderLineView }) {
   return line.IsReturn ? (
     <Badge ml={6} color="gray.8" variant="outline" size="sm" data-testid="line-return">
@@ -110,6 +132,7 @@ export function OrderLinesView({
   lines,
   isPhone,
   withTotal = false,
+  withPrices = false,
   caption,
   onSubstitution,
   onKeepSubstitution,
@@ -136,6 +159,7 @@ export function OrderLinesView({
                 </>
               )}
             </Text>
+            {withPrices && <LinePrice line={l} />}
           </Paper>
         ))}
       </CardList>
@@ -168,6 +192,16 @@ export function OrderLinesView({
                   Total Units
                 </Table.Th>
               )}
+              {withPrices && (
+                <>
+                  <Table.Th w={110} ta="right">
+                    Case Price
+                  </Table.Th>
+                  <Table.Th w={110} ta="right">
+                    Line Total
+                  </Table.Th>
+                </>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -187,6 +221,16 @@ export function OrderLinesView({
                 <Table.Td ta="right">{l.Cases}</Table.Td>
                 <Table.Td ta="right">{l.Units}</Table.Td>
                 {withTotal && <Table.Td ta="right">{l.TotalUnits}</Table.Td>}
+                {withPrices && (
+                  <>
+                    <Table.Td ta="right" data-testid={`case-price-${l.Code}`}>
+                      {moneyOrOnInvoice(l.CasePrice)}
+                    </Table.Td>
+                    <Table.Td ta="right" data-testid={`line-total-${l.Code}`}>
+                      {l.CasePrice == null ? '' : moneyOrOnInvoice(l.LineTotal)}
+                    </Table.Td>
+                  </>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,9 +1,10 @@
 import { Anchor, Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import { orderStatusName } from '../../../../domain/enums';
+import { OrderStatus, orderStatusName } from '../../../../domain/enums';
 import type { OrderSummary } from '../../../../domain/order-view.schema';
 import { formatPhone } from '../../../../domain/phone';
+import { formatDollars } from '../../../../domain/prices';
 import { CardList } from '../../../components/card-list';
 import { IconCopy, IconEye } from '../../../components/icons';
 import { paths } from '../../../paths';
@@ -65,6 +66,23 @@ function PlacedBy({ order }: { order: OrderSummary }) {
  * whole; the date has no place to break.
  */
 const orderedAt = (iso: string) => formatDateTime(iso).replace(/ (AM|PM)$/, '\u00a0$1');
+
+/**
+ * The order's estimated total at the posted prices (design.md 8.4, decision 075); empty when no
+ * line has a price, or for a cancelled order or a return.
+ */
+function Estimate({ order, card = false }: { order: OrderSummary; card?: boolean }) {
+  if (order.EstimatedTotal === null || order.Status === OrderStatus.Cancelled || order.IsReturn) return null;
+  const total = <strong data-testid="order-estimate">{formatDollars(order.EstimatedTotal)}</strong>;
+  // A phone's card names it; a desk's column is headed Estimate.
+  return card ? (
+    <Text fz="sm" ta="right">
+      Estimate {total}
+    </Text>
+  ) : (
+    total
+  );
+}
 
 /** The mark of a credit the ERP's history file gave (issue 43): its cases came back, not bought. */
 function ReturnMark({ order }: { order: OrderSummary }) {
@@ -164,6 +182,7 @@ export function OrdersList({ orders, state, isPhone, showReferencePO, forStaff =
                 {plural(o.ProductCount, 'product')} · {plural(o.TotalCases, 'case')}
               </Text>
             </Group>
+            <Estimate order={o} card />
             {showReferencePO && o.ReferencePO && <Text fz="sm">Reference PO {o.ReferencePO}</Text>}
             <Text fz="xs" c="dimmed">
               Ordered {formatDateTime(o.CreateDate)}
@@ -183,7 +202,7 @@ export function OrdersList({ orders, state, isPhone, showReferencePO, forStaff =
   }
   return (
     <Paper withBorder radius="sm">
-      <Table.ScrollContainer minWidth={showReferencePO ? 1080 : 960} type="native">
+      <Table.ScrollContainer minWidth={showReferencePO ? 1180 : 1060} type="native">
         <Table striped highlightOnHover verticalSpacing={6}>
           <Table.Thead>
             <Table.Tr>
@@ -196,6 +215,7 @@ export function OrdersList({ orders, state, isPhone, showReferencePO, forStaff =
               {showReferencePO && <Table.Th>Reference PO</Table.Th>}
               <Table.Th ta="right">Products</Table.Th>
               <Table.Th ta="right">Cases</Table.Th>
+              <Table.Th ta="right">Estimate</Table.Th>
               <Table.Th>Status</Table.Th>
               <Table.Th>Action</Table.Th>
             </Table.Tr>
@@ -214,6 +234,9 @@ export function OrdersList({ orders, state, isPhone, showReferencePO, forStaff =
                 {showReferencePO && <Table.Td>{o.ReferencePO}</Table.Td>}
                 <Table.Td ta="right">{o.ProductCount}</Table.Td>
                 <Table.Td ta="right">{o.TotalCases}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  <Estimate order={o} />
+                </Table.Td>
                 <Table.Td>
                   <span data-testid="order-status">{orderStatusName(o.Status)}</span>
                   <Differences order={o} />

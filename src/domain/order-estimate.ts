@@ -1,0 +1,69 @@
+import { type PriceRow, pricedLine, sumCents } from './prices';
+
+/**
+ * An order's estimate (design.md 8.4, decision 075): each line priced by the posted prices of
+ * the order's delivery date, and the total of the priced lines with their deposits, in whole
+ * cents. The invoice is final: the screens always say so. Pure, so GET Order, GET Orders, the
+ * confirmation mail and the form's steps 2 and 3 estimate by the same rules.
+ */
+
+/** A line to estimate: a product and its quantities; a return (a credit, issue 43) is not estimated. */
+export interface EstimateLine {
+  Code: string;
+  CaseQuantity: number;
+  UnitQuantity: number;
+  IsReturn?: boolean;
+}
+
+export interface LineEstimate {
+  /** What a case costs on this line (its break reached), in cents; null with no posted price. */
+  CasePrice: number | null;
+  /** Cases and units at their prices, deposits aside, in cents; null when the line is not priced. */
+  LineTotal: number | null;
+  /** The line's deposits, in cents (0 when not priced). */
+  Deposits: number;
+}
+
+export interface OrderEstimate {
+  Lines: LineEstimate[];
+  /** The priced lines' totals and their deposits, in cents; null when no line has a price. */
+  EstimatedTotal: number | null;
+  /** The deposits in the estimated total, in cents. */
+  Deposits: number;
+  /**
+   * Lines the estimate leaves out: no posted price ("Price on invoice"), or units whose product
+   * has no unit price. Their cost comes with the invoice.
+   */
+  UnpricedLines: number;
+}
+
+/** The posted rows of each product, by code (the customer's own and its type's). */
+export type PriceRowsByCode = ReadonlyMap<string, readonly PriceRow[]>;
+
+const unpriced = (CasePrice: number | null = null): LineEstimate => ({
+  CasePrice,
+  LineTotal: null,
+  Deposits: 0,
+});
+
+/** Estimates the lines of an order delivered on `date` (a business date, 'YYYY-MM-DD'). */
+export function estimateOrder(
+  prices: PriceRowsByCode,
+  date: string,
+  lines: readonly EstimateLine[],
+): OrderEstimate {
+  const estimated = lines.map((line): LineEstimate => {
+    if (line.IsReturn) return unpriced();
+    const priced = pricedLine(prices.get(line.Code) ?? [], date, line.CaseQuantity, line.UnitQuantity);
+    if (!priced || priced.LineTotal === null) return unpriced(priced?.CasePrice);
+    return { CasePrice: priced.CasePrice, LineTotal: priced.LineTotal, Deposits: priced.Deposits };
+  });
+  const priced = estimated.filter((l) => l.LineTotal !== null);
+  const deposits = sumCents(priced.map((l) => l.Deposits));
+  return {
+    Lines: estimated,
+    EstimatedTotal: priced.length === 0 ? null : sumCents([...priced.map((l) => l.LineTotal ?? 0), deposits]),
+    Deposits: deposits,
+    UnpricedLines: lines.filter((l) => !l.IsReturn).length - priced.length,
+  };
+}

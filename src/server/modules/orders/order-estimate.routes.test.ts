@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInAdmin, signInCustomer, TEST_NOW } from '#support/helpers.js';
+import { multipartFile } from '#support/multipart.js';
+import { createOrderTestApp, type OrderTestApp } from '#support/order-app.js';
+import { orderCalls } from '#support/order-change-fixtures.js';
+import { customerByCompany, validOrderBody } from '#support/order-fixtures.js';
+import { addDays } from '../../../domain/business-date.js';
+import type { OrderDetail, OrderList } from '../../../domain/order-view.schema.js';
+
+/**
+ * An order's estimate (design.md 8.4, decision 075): GET Order/{id} prices each line by the posted
+ * prices of its delivery date and carries EstimatedTotal; the history list carries the total.
+ */
+describe('the estimate of an order', () => {
+  let t: OrderTestApp;
+  let calls: ReturnType<typeof orderCalls>;
+  let admin: string;
+  let customer: string;
+  let body: Awaited<ReturnType<typeof validOrderBody>>;
+  let typeId: number;
+  const mdy = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+
+  const postPrices = async (lines: string[]) => {
+    const file = multipartFile(`${lines.join('\n')}\n`, { fileName: 'prices.txt' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/PriceImport',
+      payload: file.payload,
+      headers: { ...file.headers, cookie: admin },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const detail = async (id: number, cookie = customer) => {
+    const res = await calls.call('GET', `/Order/${id}`, cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as OrderDetail;
+  };
+  const listed = async (id: number) => {
+    const res = await calls.call('GET', '/Orders/1001', customer);
+    expect(res.statusCode).toBe(200);
+    return (res.json() as OrderList).Orders.find((o) => o.Id === id)!;
+  };
+
+  beforeAll(async () => {
+    t = await createOrderTestApp('estimate', { now: () => TEST_NOW });
+    calls = orderCalls(t);
+    admin = await signInAdmin(t.app);
+    customer = await signInCustomer(t.app);
+    body = await validOrderBody(t.db, 1001, TEST_NOW);
+    typeId = (await customerByCompany(t.db, 1001)).customerTypeId;
+  });
+  afterAll(() => t?.close());
+
+  const [first, , third] = [0, 1, 2];
+
+  it('has no estimate while no price is posted: every line "Price on invoice"', async () => {
+    const { id } = await calls.place(customer, body);
+    const order = await detail(id);
+    expect(order.EstimatedTotal).toBeNull();
+    expect(order.Products.map((p) => [p.CasePrice, p.LineTotal])).toEqual(
+      order.Products.map(() => [null, null]),
+    );
+    expect(order.UnpricedLines).toBe(order.Products.length);
+    expect((await listed(id)).EstimatedTotal).toBeNull();
+  });
+
+  it("prices the lines by the customer's own price over its type's, with deposits, for the delivery date", async () => {
+    const date = body.DeliveryDate;
+    const a = body.ProductQuantities[first]!.Code;
+    const c = body.ProductQuantities[third]!.Code;
+    await postPrices([
+      // The type's price and the customer's own for the first product (its own wins), 1.20 a case deposit.
+      `T${typeId}\t${a}\t30.00\t\t1.20\t1\t${mdy(addDays(date, -3))}\t${mdy(addDays(date, 10))}`,
+      `1001\t${a}\t28.00\t\t1.20\t1\t${mdy(date)}\t${mdy(date)}`,
+      // The third product's price ended the day before delivery: no price on the day.
+      `T${typeId}\t${c}\t19.99\t\t\t1\t${mdy(addDays(date, -3))}\t${mdy(addDays(date, -1))}`,
+    ]);
+    const { id } = await calls.place(customer, body);
+    const order = await detail(id);
+    const line = (code: string) => order.Products.find((p) => p.Code === code)!;
+    // 2 cases at 28.00, and 2 x 1.20 of deposit.
+    expect(line(a)).toMatchObject({ CaseQuantity: 2, CasePrice: 2800, LineTotal: 5600 });
+    expect(line(c)).toMatchObject({ CaseQuantity: 1, CasePrice: null, LineTotal: null });
+    expect(order).toMatchObject({ EstimatedTotal: 5840, EstimatedDeposits: 240, UnpricedLines: 1 });
+    // Staff read the same estimate; the history lists its total.
+    expect((await detail(id, admin)).EstimatedTotal).toBe(5840);
+    expect((await listed(id)).EstimatedTotal).toBe(5840);
+  });
+
+  it("keeps an order at its delivery date's prices when a later period is posted", async () => {
+    const date = body.DeliveryDate;
+    const a = body.ProductQuantities[first]!.Code;
+    const { id } = await calls.place(customer, body);
+    // A new book from the day after: the order's date keeps its own price.
+    await postPrices([
+      `T${typeId}\t${a}\t30.00\t\t1.20\t1\t${mdy(addDays(date, -3))}\t${mdy(addDays(date, 10))}`,
+      `1001\t${a}\t28.00\t\t1.20\t1\t${mdy(date)}\t${mdy(date)}`,
+      `1001\t${a}\t99.00\t\t\t1\t${mdy(addDays(date, 1))}\t`,
+    ]);
+    expect((await detail(id)).EstimatedTotal).toBe(5840);
+  });
+});
