@@ -61,16 +61,14 @@ const rowOf = (page: Page, name: string) => page.getByTestId('person-row').filte
 
 /**
  * Picks a role in a role select: each option is the role, then its line of what it may do. The
- * list opens where the field is: opening it does not move the page.
+ * list opens where the field is, both on the screen (a field at the foot of a scrolled phone
+ * page once sent the page elsewhere and its list was hidden).
  */
 async function pickRole(page: Page, select: Locator, role: string) {
-  await select.scrollIntoViewIfNeeded();
-  const scrolled = () => page.evaluate(() => window.scrollY);
-  const before = await scrolled();
   await select.click();
   const option = page.getByRole('option', { name: new RegExp(`^${role}`) });
-  await expect(option).toBeVisible();
-  expect(await scrolled()).toBe(before);
+  await expect(option).toBeInViewport();
+  await expect(select).toBeInViewport();
   await option.click();
   await expect(select).toHaveValue(role);
 }
