@@ -3,6 +3,7 @@ import { AvailabilitySchema, SubstitutionSchema } from './availability';
 import { formatCompanyId } from './company-id';
 import { customerTypeMessages } from './customer-type.schema';
 import { PRODUCT_CODE_MAX } from './order.schema';
+import { productPriceFields } from './prices.schema';
 import { ProductTypeNameSchema } from './product.schema';
 import {
   endBeforeStartMessage,
@@ -67,6 +68,14 @@ export const CustomerProductSchema = z.object({
   Availability: AvailabilitySchema.nullable(),
   /** The customer's substitution preference for it (`Allow` unless they set another). */
   Substitution: SubstitutionSchema,
+  /**
+   * In GET Customer/{id}, the form's read (design.md 8.4): its price on the `date` asked for
+   * (today's business date without one), in cents; null prices when none.
+   */
+  CasePrice: productPriceFields.CasePrice.optional(),
+  UnitPrice: productPriceFields.UnitPrice.optional(),
+  DepositPerCase: productPriceFields.DepositPerCase.optional(),
+  PriceBreaks: productPriceFields.PriceBreaks.optional(),
 });
 export type CustomerProduct = z.infer<typeof CustomerProductSchema>;
 

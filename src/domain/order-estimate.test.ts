@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { estimateOrder } from './order-estimate';
+import { estimateOrder as estimate, pricesOn } from './order-estimate';
 import type { PriceRow } from './prices';
 
 const row = (over: Partial<PriceRow>): PriceRow => ({
@@ -15,6 +15,8 @@ const row = (over: Partial<PriceRow>): PriceRow => ({
 });
 
 const DEC = '2026-12-10';
+const estimateOrder = (rows: Map<string, PriceRow[]>, date: string, lines: Parameters<typeof estimate>[1]) =>
+  estimate(pricesOn(rows, date), lines);
 
 describe('an order estimated by the posted prices of its delivery date (decision 075)', () => {
   const prices = new Map<string, PriceRow[]>([
@@ -30,18 +32,22 @@ describe('an order estimated by the posted prices of its delivery date (decision
       { Code: 'IPA', CaseQuantity: 10, UnitQuantity: 3 },
       { Code: 'LAGER', CaseQuantity: 2, UnitQuantity: 0 },
     ]);
-    // 10 cases reach the 10-case break: its row has no unit price, so the 3 units price the line
-    // as not priced; the type's break-1 row would, but a break applies to the whole line.
-    expect(e.Lines[0]).toEqual({ CasePrice: 2800, LineTotal: null, Deposits: 0 });
+    // 10 cases reach the 10-case break: a break prices the case; the units and the deposit
+    // are the product's (its first break's row).
+    expect(e.Lines[0]).toEqual({ CasePrice: 2800, LineTotal: 28_450, Deposits: 1200 });
     expect(e.Lines[1]).toEqual({ CasePrice: 2000, LineTotal: 4000, Deposits: 0 });
-    expect(e).toMatchObject({ EstimatedTotal: 4000, Deposits: 0, UnpricedLines: 1 });
+    expect(e).toMatchObject({ EstimatedTotal: 33_650, Deposits: 1200, UnpricedLines: 0 });
 
     const small = estimateOrder(prices, DEC, [{ Code: 'IPA', CaseQuantity: 2, UnitQuantity: 3 }]);
     expect(small.Lines[0]).toEqual({ CasePrice: 3000, LineTotal: 6450, Deposits: 240 });
     expect(small).toMatchObject({ EstimatedTotal: 6690, Deposits: 240, UnpricedLines: 0 });
   });
 
-  it('leaves out a product with no price, a date outside every period and a return', () => {
+  it('leaves out units with no unit price, a product with no price, a date outside every period and a return', () => {
+    const caseOnly = estimateOrder(prices, DEC, [{ Code: 'LAGER', CaseQuantity: 1, UnitQuantity: 2 }]);
+    expect(caseOnly.Lines[0]).toEqual({ CasePrice: 2000, LineTotal: null, Deposits: 0 });
+    expect(caseOnly).toMatchObject({ EstimatedTotal: null, UnpricedLines: 1 });
+
     const e = estimateOrder(prices, DEC, [
       { Code: 'CIDER', CaseQuantity: 1, UnitQuantity: 0 },
       { Code: 'LAGER', CaseQuantity: 1, UnitQuantity: 0, IsReturn: true },

@@ -1,7 +1,7 @@
-import { type PriceRow, pricedLine, sumCents } from './prices';
+import { type LinePrice, type PriceRow, priceLine, productPrice, sumCents } from './prices';
 
 /**
- * An order's estimate (design.md 8.4, decision 075): each line priced by the posted prices of
+ * An order's estimate (design.md 8.4, decision 075): each line priced by its product's price on
  * the order's delivery date, and the total of the priced lines with their deposits, in whole
  * cents. The invoice is final: the screens always say so. Pure, so GET Order, GET Orders, the
  * confirmation mail and the form's steps 2 and 3 estimate by the same rules.
@@ -40,21 +40,33 @@ export interface OrderEstimate {
 /** The posted rows of each product, by code (the customer's own and its type's). */
 export type PriceRowsByCode = ReadonlyMap<string, readonly PriceRow[]>;
 
+/** Each product's price on a date, by code; a product absent has none ("Price on invoice"). */
+export type PricesByCode = ReadonlyMap<string, LinePrice>;
+
+/** The products' prices on `date` (a business date, 'YYYY-MM-DD') from their posted rows. */
+export function pricesOn(rows: PriceRowsByCode, date: string): PricesByCode {
+  const prices = new Map<string, LinePrice>();
+  for (const [code, own] of rows) {
+    const price = productPrice(own, date);
+    if (price) prices.set(code, price);
+  }
+  return prices;
+}
+
 const unpriced = (CasePrice: number | null = null): LineEstimate => ({
   CasePrice,
   LineTotal: null,
   Deposits: 0,
 });
 
-/** Estimates the lines of an order delivered on `date` (a business date, 'YYYY-MM-DD'). */
-export function estimateOrder(
-  prices: PriceRowsByCode,
-  date: string,
-  lines: readonly EstimateLine[],
-): OrderEstimate {
+/**
+ * Estimates an order's lines at their products' prices on its delivery date (`pricesOn` on the
+ * server; the products' `CasePrice`, `UnitPrice`, `DepositPerCase` and `PriceBreaks` on a screen).
+ */
+export function estimateOrder(prices: PricesByCode, lines: readonly EstimateLine[]): OrderEstimate {
   const estimated = lines.map((line): LineEstimate => {
     if (line.IsReturn) return unpriced();
-    const priced = pricedLine(prices.get(line.Code) ?? [], date, line.CaseQuantity, line.UnitQuantity);
+    const priced = priceLine(prices.get(line.Code) ?? null, line.CaseQuantity, line.UnitQuantity);
     if (!priced || priced.LineTotal === null) return unpriced(priced?.CasePrice);
     return { CasePrice: priced.CasePrice, LineTotal: priced.LineTotal, Deposits: priced.Deposits };
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AvailabilitySchema, SubstitutionSchema } from './availability';
 import { isIsoDate } from './business-date';
+import { productPriceFields } from './prices.schema';
 
 /**
  * The order guide and pars (design.md 7.1, issue 19): what a customer usually orders, to start
@@ -39,6 +40,8 @@ export const OrderGuideProductSchema = z.object({
   Availability: AvailabilitySchema.nullable(),
   /** The customer's substitution preference for it (`Allow` unless they set another). */
   Substitution: SubstitutionSchema,
+  /** Its price on the guide's delivery date (design.md 8.4), in cents; null prices when none. */
+  ...productPriceFields,
   /** Cases per date of the guide's `DeliveryDates`; a date with none is absent. */
   History: z.record(z.string(), z.number().int()),
   /** In how many of the customer's last 8 delivery dates before today the product appears. */

@@ -15,6 +15,7 @@ import {
   withoutFigures,
 } from './order-guide';
 import type { OrderGuide } from './order-guide.schema';
+import { NO_PRICE_FIELDS } from './prices.schema';
 
 // A Wednesday; every date below is fixed, never the real clock.
 const today = '2026-11-25';
@@ -255,6 +256,7 @@ function reference(products: GuideProduct[], lines: GuideLine[], pars: Map<strin
       .reduce((s, l) => s + l.CaseQuantity, 0);
     return {
       ...p,
+      ...NO_PRICE_FIELDS,
       History,
       TimesOrdered,
       AverageWeeklyCases: recent / 8,

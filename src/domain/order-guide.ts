@@ -2,6 +2,7 @@ import type { Availability, Substitution } from './availability';
 import { addDays } from './business-date';
 import type { OrderGuide, OrderGuideProduct } from './order-guide.schema';
 import { WORKSHEET_DATES } from './order-view.schema';
+import type { ProductPriceFields } from './prices.schema';
 
 /**
  * The order guide's figures (design.md 7.1, issue 19), pure: the server reads the rows and
@@ -28,6 +29,9 @@ export interface GuideProduct {
   Substitution: Substitution;
 }
 
+/** A product, with its price on the guide's date when it has one (design.md 8.4). */
+export type PricedGuideProduct = GuideProduct & Partial<ProductPriceFields>;
+
 /** One order line of the customer's, web or imported, with its order's delivery date. */
 export interface GuideLine {
   DeliveryDate: string;
@@ -39,7 +43,7 @@ export interface GuideLine {
 export interface OrderGuideInput {
   /** Today on the business calendar: every figure looks at the days before it. */
   today: string;
-  products: readonly GuideProduct[];
+  products: readonly PricedGuideProduct[];
   /**
    * The customer's order lines. Every order has at least one line (POST Order refuses an
    * empty one, the history import creates an order with its first line), so the distinct
@@ -95,6 +99,10 @@ export function buildOrderGuide({ today, products, lines, pars, stockAsOf }: Ord
       CaseOnly: p.CaseOnly,
       Availability: p.Availability,
       Substitution: p.Substitution,
+      CasePrice: p.CasePrice ?? null,
+      UnitPrice: p.UnitPrice ?? null,
+      DepositPerCase: p.DepositPerCase ?? null,
+      PriceBreaks: p.PriceBreaks ?? [],
       History: tally.history,
       TimesOrdered: tally.appearsOn.size,
       AverageWeeklyCases: average,
@@ -128,8 +136,19 @@ export function hasFigures(
 }
 
 /** What the guide's figures are for a product it does not list: none. */
-export function withoutFigures(p: GuideProduct): OrderGuideProduct {
-  return { ...p, History: {}, TimesOrdered: 0, AverageWeeklyCases: 0, Par: null, SuggestedPar: 0 };
+export function withoutFigures(p: PricedGuideProduct): OrderGuideProduct {
+  return {
+    ...p,
+    CasePrice: p.CasePrice ?? null,
+    UnitPrice: p.UnitPrice ?? null,
+    DepositPerCase: p.DepositPerCase ?? null,
+    PriceBreaks: p.PriceBreaks ?? [],
+    History: {},
+    TimesOrdered: 0,
+    AverageWeeklyCases: 0,
+    Par: null,
+    SuggestedPar: 0,
+  };
 }
 
 /** Two weeks of the average, rounded up to whole cases: 0 for a product never ordered. */

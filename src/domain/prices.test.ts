@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  casePriceAt,
   formatCents,
   formatDollars,
   inPeriod,
@@ -10,6 +11,8 @@ import {
   parseMoney,
   pricedLine,
   priceFor,
+  priceLine,
+  productPrice,
   sumCents,
 } from './prices';
 
@@ -159,6 +162,34 @@ describe('which posted price applies (design.md 8.4)', () => {
     expect(priceFor(rows, '2026-12-10', 4)).toBeNull();
     expect(priceFor(rows, '2026-12-10', 5)?.CasePrice).toBe(2400);
     expect(pricedLine(rows, '2026-12-10', 1, 0)).toBeNull();
+    // The product's price, as the API carries it, starts at that break.
+    const product = productPrice(rows, '2026-12-10')!;
+    expect(product).toMatchObject({ CasePrice: 2400, PriceBreaks: [{ MinCases: 5, CasePrice: 2400 }] });
+    expect(priceLine(product, 4, 0)).toBeNull();
+    expect(priceLine(product, 5, 0)).toEqual({ CasePrice: 2400, LineTotal: 12_000, Deposits: 0 });
+  });
+
+  it("prices a line from the product's price as the server's estimate does: the case at the break reached", () => {
+    const rows = [
+      row({ level: 'Type', casePrice: 2500, unitPrice: 120, depositPerCase: 100 }),
+      row({ level: 'Type', minCases: 5, casePrice: 2400, unitPrice: null }),
+      row({ level: 'Customer', minCases: 10, casePrice: 2300 }),
+    ];
+    const product = productPrice(rows, '2026-12-10')!;
+    expect(product.PriceBreaks).toEqual([
+      { MinCases: 1, CasePrice: 2500 },
+      { MinCases: 5, CasePrice: 2400 },
+      { MinCases: 10, CasePrice: 2300 },
+    ]);
+    expect([0, 1, 4, 5, 9, 10, 50].map((n) => casePriceAt(product, n))).toEqual([
+      2500, 2500, 2500, 2400, 2400, 2300, 2300,
+    ]);
+    // For every number of cases, the case price is the row priceFor finds for them.
+    for (let n = 0; n <= 12; n++)
+      expect(priceLine(product, n, 0)?.CasePrice).toBe(priceFor(rows, '2026-12-10', n)?.CasePrice);
+    // Units and deposits are the product's, at every break.
+    expect(priceLine(product, 6, 2)).toEqual({ CasePrice: 2400, LineTotal: 14_640, Deposits: 600 });
+    expect(productPrice(rows, '2027-01-05')).toBeNull();
   });
 
   it('a period holds its first and its last day, and not the days around it', () => {

@@ -164,6 +164,28 @@ export function priceFor(rows: readonly PriceRow[], date: string, cases = 1): Li
   };
 }
 
+/**
+ * A product's price on `date` as the API carries it on the guide's and the form's products
+ * (design.md 8.4): from its first break (1 case when it has one), with every break after it; null
+ * when no posted price applies that day ("Price on invoice").
+ */
+export function productPrice(rows: readonly PriceRow[], date: string): LinePrice | null {
+  const current = rows.filter((r) => inPeriod(r, date));
+  if (current.length === 0) return null;
+  return priceFor(current, date, Math.min(...current.map((r) => r.minCases)));
+}
+
+/**
+ * What a case costs on a line of `cases` cases: the last break the cases reach (a line of units
+ * only as one case); null below the first break.
+ */
+export function casePriceAt(price: Pick<LinePrice, 'PriceBreaks'>, cases: number): number | null {
+  const reach = Math.max(1, cases);
+  let at: number | null = null;
+  for (const b of price.PriceBreaks) if (b.MinCases <= reach) at = b.CasePrice;
+  return at;
+}
+
 /** A line priced: its goods and its deposits, in cents. */
 export interface PricedLine {
   CasePrice: number;
@@ -173,21 +195,29 @@ export interface PricedLine {
 }
 
 /**
- * A line of `cases` cases and `units` units delivered on `date`, priced by the posted rows; null
- * when no price applies. Exact: whole cents multiplied by whole quantities.
+ * A line of `cases` cases and `units` units at a product's price (`productPrice`, or the API's
+ * fields): the case price of the break reached, the product's unit price and deposit per case;
+ * null with no price, or below the first break. Exact: whole cents times whole quantities. The
+ * server's estimate and the form's use this one function.
  */
+export function priceLine(price: LinePrice | null, cases: number, units: number): PricedLine | null {
+  if (!price) return null;
+  const casePrice = casePriceAt(price, cases);
+  if (casePrice === null) return null;
+  const unitsTotal = units === 0 ? 0 : price.UnitPrice === null ? null : units * price.UnitPrice;
+  return {
+    CasePrice: casePrice,
+    LineTotal: unitsTotal === null ? null : sumCents([cases * casePrice, unitsTotal]),
+    Deposits: cases * price.DepositPerCase,
+  };
+}
+
+/** A line delivered on `date`, priced by the posted rows (`productPrice`, then `priceLine`). */
 export function pricedLine(
   rows: readonly PriceRow[],
   date: string,
   cases: number,
   units: number,
 ): PricedLine | null {
-  const price = priceFor(rows, date, cases);
-  if (!price) return null;
-  const unitsTotal = units === 0 ? 0 : price.UnitPrice === null ? null : units * price.UnitPrice;
-  return {
-    CasePrice: price.CasePrice,
-    LineTotal: unitsTotal === null ? null : sumCents([cases * price.CasePrice, unitsTotal]),
-    Deposits: cases * price.DepositPerCase,
-  };
+  return priceLine(productPrice(rows, date), cases, units);
 }

@@ -25,6 +25,11 @@ export const queryKeys = {
   footer: ['footer'] as const,
   users: area('users'),
   customers: area('customers'),
+  /**
+   * GET Customer/{id}?date=: its products' prices for delivery on `date` (design.md 8.4); under
+   * the customers' area, so what refreshes a customer refreshes its prices.
+   */
+  pricesOn: (customerId: number, date: string) => ['customers', 'prices', customerId, date] as const,
   customerTypes: area('customerTypes'),
   /** GET Customer/{id}/People: who has access to the venue, with their roles (design.md 8.2). */
   people: (customerId: number) => ['people', customerId] as const,

@@ -5,6 +5,7 @@ import { addDays, dateInZone } from './dates.js';
 import { seedDemo } from './demo.js';
 import { planOrders } from './demo-orders.js';
 import { planLinks, planProducts } from './demo-plan.js';
+import { planPrices } from './demo-prices.js';
 
 // A Monday afternoon in Chicago; the six months before it cross both DST changes.
 const now = new Date('2026-03-16T19:30:00Z');
@@ -127,6 +128,42 @@ describe('seedDemo', () => {
     ]);
   });
 
+  it("posts a price book: most active items priced for every type, a tenth on invoice, deposits, breaks and the bar's own prices (design.md 8.4)", async () => {
+    const [book] = await rows<Record<string, string>>(sql`select
+      (select count(*) from products where is_active)::text as active,
+      (select count(distinct product_id) from prices)::text as priced,
+      (select count(distinct customer_type_id) from prices)::text as types,
+      (select count(*) from prices pr join products p on p.id = pr.product_id where not p.is_active)::text as inactive,
+      (select count(*) from prices where deposit_per_case > 0)::text as deposits,
+      (select count(*) from prices where min_cases > 1)::text as breaks,
+      (select count(*) from prices pr join customers c on c.id = pr.customer_id where c.company_id = 1001)::text as own,
+      (select count(*) from prices where (from_date, to_date) not in
+        ((${addDays(today, -30)}::date, ${addDays(today, 60)}::date), (${addDays(today, -210)}::date, ${addDays(today, -31)}::date)))::text as off_period,
+      (select count(*) from orders o where o.status <> 3 and o.delivery_date < ${addDays(today, -210)}::date)::text as older`);
+    const n: Record<string, number> = Object.fromEntries(
+      Object.entries(book!).map(([k, v]) => [k, Number(v)]),
+    );
+    const { priced = 0, active = 0 } = n;
+    expect(priced / active).toBeGreaterThan(0.8);
+    expect(priced).toBeLessThan(active);
+    // Two periods, the last one reaching back past the history's first order.
+    expect(n).toMatchObject({ types: 7, inactive: 0, own: 3, off_period: 0, older: 0 });
+    expect(n.deposits).toBeGreaterThan(0);
+    expect(n.breaks).toBeGreaterThan(0);
+    // The bar's own prices are on products linked to it, under its type's.
+    const own = await rows<{ mine: number; type: number; linked: boolean }>(sql`
+      select mine.case_price as mine, t.case_price as type,
+        exists (select 1 from customer_products cp where cp.customer_id = c.id and cp.product_id = mine.product_id) as linked
+      from prices mine join customers c on c.id = mine.customer_id
+      join prices t on t.product_id = mine.product_id and t.customer_type_id = c.customer_type_id and t.min_cases = 1
+        and t.from_date = mine.from_date`);
+    expect(own).toHaveLength(3);
+    for (const r of own) {
+      expect(r.linked).toBe(true);
+      expect(r.mine).toBeLessThan(r.type);
+    }
+  });
+
   it('gives every customer 15 to 40 linked products, ordered 1..n, started in the past', async () => {
     const perCustomer = await rows<{ n: number; max_no: number }>(
       sql`select count(cp.id)::int as n, coalesce(max(cp.order_no), 0)::int as max_no
@@ -244,7 +281,12 @@ describe('seedDemo', () => {
     const plan = () => {
       const items = planProducts();
       const links = planLinks(items, today);
-      return { items, links, orders: planOrders(items, links, { now, businessTz }) };
+      return {
+        items,
+        links,
+        orders: planOrders(items, links, { now, businessTz }),
+        prices: planPrices(items, links, today),
+      };
     };
     expect(plan()).toEqual(plan());
   });

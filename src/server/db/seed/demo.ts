@@ -1,6 +1,6 @@
 /**
  * Demo data for an empty database (SEED_DEMO, design.md section 1): customer types,
- * customers (a few with liquor licenses), items, product links, six months of order history, a few open web orders,
+ * customers (a few with liquor licenses), items, their prices, product links, six months of order history, a few open web orders,
  * two messages and the footer. Deterministic: every run on the same `now` makes the same rows.
  */
 import { inArray, sql } from 'drizzle-orm';
@@ -15,6 +15,7 @@ import {
   orderLines,
   orders,
   people,
+  prices,
   products,
   settings,
   venuePeople,
@@ -32,6 +33,7 @@ import {
 } from './demo-catalog.js';
 import { planOrders } from './demo-orders.js';
 import { planLinks, planProducts } from './demo-plan.js';
+import { planPrices } from './demo-prices.js';
 
 export interface SeedDemoOptions {
   now: Date;
@@ -137,6 +139,21 @@ export async function seedDemo(db: Db, opts: SeedDemoOptions): Promise<boolean> 
         customerId: customerId.get(companyId)!,
         productId: product.get(code)!.id,
       })),
+    );
+
+    // The price book (design.md 8.4), for the products the seed itself added.
+    await bulkInsert(
+      tx,
+      prices,
+      planPrices(plannedProducts, plannedLinks, today)
+        .filter((pr) => product.has(pr.code))
+        .map(({ level, code, ...pr }) => ({
+          ...pr,
+          productId: product.get(code)!.id,
+          ...('companyId' in level
+            ? { customerId: customerId.get(level.companyId)! }
+            : { customerTypeId: level.customerTypeId }),
+        })),
     );
 
     const webOrders = plannedOrders.filter((o) => o.source === 'web');

@@ -78,18 +78,22 @@ describe('customers', () => {
     expect(Object.keys(body.Products[0]).sort()).toEqual(
       [
         'Availability',
+        'CasePrice',
         'Code',
+        'DepositPerCase',
         'Description',
         'EndDate',
         'IsActive',
         'IsCaseOnly',
         'OrderNo',
+        'PriceBreaks',
         'ProductId',
         'ProductLinkId',
         'StartDate',
         'Substitution',
         'Type',
         'TypeName',
+        'UnitPrice',
         'UnitsPerCase',
       ].sort(),
     );

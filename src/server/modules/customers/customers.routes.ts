@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { businessToday } from '../../../domain/business-date.js';
 import {
   CustomerListItemSchema,
   CustomerProductLinkSaveSchema,
@@ -8,6 +9,7 @@ import {
   CustomerSaveSchema,
   CustomerSchema,
 } from '../../../domain/customer.schema.js';
+import { OrderGuideQuerySchema } from '../../../domain/order-guide.schema.js';
 import { adminErrors, errorResponses, idParam, idParams } from '../../lib/route-schemas.js';
 import { assertCustomerAccess } from '../../plugins/auth.js';
 import { auditActor } from '../audit/audit.js';
@@ -40,14 +42,17 @@ export async function customerRoutes(app: FastifyInstance) {
       onRequest: app.requireRole('customer', 'admin'),
       schema: {
         tags,
-        summary: 'One customer with its linked products (a customer may read only their own)',
+        summary:
+          'One customer with its linked products, each priced for delivery on `date` (default today; a customer may read only their own)',
         params: idParams('Customer'),
+        querystring: OrderGuideQuerySchema,
         response: { 200: CustomerSchema, ...adminErrors, ...errorResponses(400, 404) },
       },
     },
     async (request) => {
       assertCustomerAccess(request, request.params.id, 'Customer');
-      return getCustomer(app.db, request.params.id);
+      const date = request.query.date ?? businessToday(app.now(), app.config.businessTz);
+      return getCustomer(app.db, request.params.id, date);
     },
   );
 

@@ -7,12 +7,14 @@ import {
   customerMessages,
 } from '../../../domain/customer.schema.js';
 import { customerTypeMessages } from '../../../domain/customer-type.schema.js';
+import { priceFields } from '../../../domain/prices.schema.js';
 import type { DbOrTx } from '../../db/client.js';
 import { customers, customerTypes, orders } from '../../db/schema.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/db-errors.js';
 import { conflict, notFound, unprocessable } from '../../lib/http-error.js';
 import { plural } from '../../lib/plural.js';
 import { type AuditActor, changesBetween, recordAudit } from '../audit/audit.js';
+import { customerPricesOn } from '../orders/order-prices.js';
 import { listCustomerProducts } from './customer-products.service.js';
 
 const listColumns = {
@@ -37,8 +39,11 @@ export async function listCustomers(db: DbOrTx): Promise<CustomerListItem[]> {
     .orderBy(asc(customers.companyId));
 }
 
-/** The customer with the products linked to it, sorted by description (the admin view's list). */
-export async function getCustomer(db: DbOrTx, id: number): Promise<Customer> {
+/**
+ * The customer with the products linked to it, sorted by description (the admin view's list),
+ * each with its price for delivery on `date` (design.md 8.4: the order form's products).
+ */
+export async function getCustomer(db: DbOrTx, id: number, date: string): Promise<Customer> {
   const [row] = await db
     .select(listColumns)
     .from(customers)
@@ -46,7 +51,11 @@ export async function getCustomer(db: DbOrTx, id: number): Promise<Customer> {
     .where(eq(customers.id, id))
     .limit(1);
   if (!row) throw notFound('Customer');
-  return { ...row, Products: await listCustomerProducts(db, id) };
+  const [products, prices] = await Promise.all([
+    listCustomerProducts(db, id),
+    customerPricesOn(db, id, date),
+  ]);
+  return { ...row, Products: products.map((p) => ({ ...p, ...priceFields(prices.get(p.Code)) })) };
 }
 
 const unknownType = (id: number) =>

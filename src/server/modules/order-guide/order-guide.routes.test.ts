@@ -52,6 +52,11 @@ describe('GET Customer/{id}/OrderGuide', () => {
           CaseOnly: true,
           Availability: null,
           Substitution: 'Allow',
+          // The guide's test products have no posted price ("Price on invoice").
+          CasePrice: null,
+          UnitPrice: null,
+          DepositPerCase: null,
+          PriceBreaks: [],
           // Two orders on today-7: 2 + 1 cases. Today's 50 cases do not count.
           History: { [ago(28)]: 2, [ago(21)]: 2, [ago(14)]: 2, [ago(7)]: 3 },
           // The last 8 dates are today-3 (not G-1) and today-7 ... today-49.
@@ -68,6 +73,10 @@ describe('GET Customer/{id}/OrderGuide', () => {
           CaseOnly: false,
           Availability: null,
           Substitution: 'Allow',
+          CasePrice: null,
+          UnitPrice: null,
+          DepositPerCase: null,
+          PriceBreaks: [],
           History: { [ago(14)]: 3 },
           TimesOrdered: 2, // in units on today-7, in cases on today-14
           AverageWeeklyCases: 0.375,

@@ -8,10 +8,13 @@ import {
   AVERAGE_DAYS,
   buildOrderGuide,
   type GuideLine,
-  type GuideProduct,
+  type PricedGuideProduct,
   TIMES_ORDERED_DATES,
 } from '../../../domain/order-guide.js';
+import { pricesOn } from '../../../domain/order-estimate.js';
+import { priceFields } from '../../../domain/prices.schema.js';
 import type { Database } from '../../db/client.js';
+import { type PriceRowJson, priceRowsByCode } from '../orders/order-prices.js';
 import { runStatement } from '../orders/statements.js';
 
 /**
@@ -20,7 +23,8 @@ import { runStatement } from '../orders/statements.js';
  * the older of the 8th most recent delivery date and the first day of the average up to
  * yesterday, cancelled orders (Status 3, design.md 7.10) and returns (credits the ERP's file
  * gave, issue 43: not purchases) left out (all the rules look at, and no more: a year of history stays in the database);
- * the saved pars; and, of the products the order form offers for $3 (design.md 5.2: active,
+ * the saved pars; the posted prices of the products named whose period holds $3 (design.md 8.4,
+ * at the customer's own level and its type's); and, of the products the order form offers for $3 (design.md 5.2: active,
  * linked, the link's dates containing it), those two name, looked up by code and link (the
  * unique indexes of products.code and customer_products): the guide lists only products with
  * a figure (decision 046), so a catalogue of 1,500 costs what the customer's usual hundred do.
@@ -65,6 +69,14 @@ select
     from lines l
   ) as lines,
   (select coalesce(json_agg(json_build_array(code, par)), '[]') from pars) as pars,
+  (select json_agg(json_build_array(p.code, pr.customer_id is not null, pr.min_cases, pr.from_date,
+      pr.to_date, pr.case_price, pr.unit_price, pr.deposit_per_case))
+    from (select code from lines union select code from pars) named
+    join products p on p.code = named.code
+    join prices pr on pr.product_id = p.id
+    where (pr.customer_id = c.id or pr.customer_type_id = c.customer_type_id)
+      and pr.from_date <= $3::text::date and (pr.to_date is null or pr.to_date >= $3::text::date)
+  ) as prices,
   (select applied_at from availability_file where id = 1) as stock_as_of
 from customers c
 where c.id = $1`;
@@ -84,13 +96,16 @@ interface GuideRow {
   /** Delivery dates, codes, cases and units: one entry per line in each, in the same order. */
   lines: [string[], string[], number[], number[]];
   pars: [string, number][];
+  /** The posted prices of the named products whose period holds the delivery date (8.4). */
+  prices: PriceRowJson[] | null;
   stock_as_of: Date | string | null;
 }
 
 /**
  * The customer's order guide (design.md 7.1) for an order delivered on `deliveryDate`, its
  * history counted back from `today`, as the JSON text to send; undefined when there is no such
- * customer. Built on every request: design.md section 8's load needs no cache.
+ * customer. Built on every request: design.md section 8's load needs no cache. Each product
+ * carries its price on the delivery date (design.md 8.4), its rows read in the same statement.
  */
 export async function orderGuideJson(
   database: Database,
@@ -105,13 +120,15 @@ export async function orderGuideJson(
     addDays(today, -AVERAGE_DAYS),
   ]);
   if (!row) return undefined;
+  const prices = pricesOn(priceRowsByCode(row.prices), deliveryDate);
   const products = row.products.map(
-    ([Code, Description, UnitsPerCase, CaseOnly, ...stock]): GuideProduct => ({
+    ([Code, Description, UnitsPerCase, CaseOnly, ...stock]): PricedGuideProduct => ({
       Code,
       Description,
       UnitsPerCase,
       CaseOnly,
       ...availabilityOf(stock),
+      ...priceFields(prices.get(Code)),
     }),
   );
   const [dates, codes, cases, units] = row.lines;

@@ -5,6 +5,8 @@ import { createOrderTestApp, type OrderTestApp } from '#support/order-app.js';
 import { orderCalls } from '#support/order-change-fixtures.js';
 import { customerByCompany, validOrderBody } from '#support/order-fixtures.js';
 import { addDays } from '../../../domain/business-date.js';
+import type { Customer } from '../../../domain/customer.schema.js';
+import type { OrderGuide } from '../../../domain/order-guide.schema.js';
 import type { OrderDetail, OrderList } from '../../../domain/order-view.schema.js';
 
 /**
@@ -53,7 +55,12 @@ describe('the estimate of an order', () => {
 
   const [first, , third] = [0, 1, 2];
 
-  it('has no estimate while no price is posted: every line "Price on invoice"', async () => {
+  it('has no estimate while none of its products has a posted price: every line "Price on invoice"', async () => {
+    // The demo's book is replaced by one that prices only a product the order leaves empty.
+    const date = body.DeliveryDate;
+    const b = body.ProductQuantities[1]!;
+    expect(b.CaseQuantity + b.UnitQuantity).toBe(0);
+    await postPrices([`T${typeId}\t${b.Code}\t30.00\t\t\t1\t${mdy(date)}\t${mdy(date)}`]);
     const { id } = await calls.place(customer, body);
     const order = await detail(id);
     expect(order.EstimatedTotal).toBeNull();
@@ -85,6 +92,52 @@ describe('the estimate of an order', () => {
     // Staff read the same estimate; the history lists its total.
     expect((await detail(id, admin)).EstimatedTotal).toBe(5840);
     expect((await listed(id)).EstimatedTotal).toBe(5840);
+  });
+
+  it("carries each product's price on the delivery date on the form's and the guide's products", async () => {
+    const date = body.DeliveryDate;
+    const a = body.ProductQuantities[first]!.Code;
+    const c = body.ProductQuantities[third]!.Code;
+    const bar = (await customerByCompany(t.db, 1001)).id;
+    const formProducts = async (day: string) => {
+      const res = await calls.call('GET', `/Customer/${bar}?date=${day}`, customer);
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as Customer).Products;
+    };
+    const onDate = await formProducts(date);
+    expect(onDate.find((p) => p.Code === a)).toMatchObject({
+      CasePrice: 2800,
+      UnitPrice: null,
+      DepositPerCase: 120,
+      PriceBreaks: [{ MinCases: 1, CasePrice: 2800 }],
+    });
+    expect(onDate.find((p) => p.Code === c)).toMatchObject({
+      CasePrice: null,
+      UnitPrice: null,
+      DepositPerCase: null,
+      PriceBreaks: [],
+    });
+    // The day after, the bar's own one-day price has ended: its type's applies.
+    expect((await formProducts(addDays(date, 1))).find((p) => p.Code === a)?.CasePrice).toBe(3000);
+
+    // The guide lists a product with a par, priced for the guide's date.
+    const pars = await calls.call('PUT', `/Customer/${bar}/Pars`, customer, [{ Code: a, Par: 4 }]);
+    expect(pars.statusCode, pars.body).toBe(200);
+    const guide = await calls.call('GET', `/Customer/${bar}/OrderGuide?date=${date}`, customer);
+    expect(guide.statusCode, guide.body).toBe(200);
+    expect((guide.json() as OrderGuide).Products.find((p) => p.Code === a)).toMatchObject({
+      CasePrice: 2800,
+      DepositPerCase: 120,
+      PriceBreaks: [{ MinCases: 1, CasePrice: 2800 }],
+    });
+
+    // A date that is not one is refused, as the guide's is.
+    const bad = await calls.call('GET', `/Customer/${bar}?date=2026-02-30`, customer);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toMatchObject({
+      ErrorMessage: 'date must be a valid date (YYYY-MM-DD)',
+      Errors: [{ Field: 'date', Message: 'date must be a valid date (YYYY-MM-DD)' }],
+    });
   });
 
   it("keeps an order at its delivery date's prices when a later period is posted", async () => {

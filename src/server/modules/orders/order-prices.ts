@@ -1,6 +1,7 @@
-import { type SQL, sql } from 'drizzle-orm';
-import type { PriceRowsByCode } from '../../../domain/order-estimate.js';
+import { and, eq, gte, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { type PriceRowsByCode, type PricesByCode, pricesOn } from '../../../domain/order-estimate.js';
 import type { PriceRow } from '../../../domain/prices.js';
+import type { DbOrTx } from '../../db/client.js';
 import { customers, orderLines, orders, prices, products } from '../../db/schema.js';
 
 /**
@@ -39,4 +40,55 @@ export function priceRowsByCode(rows: readonly PriceRowJson[] | null): PriceRows
     byCode.set(code, [...(byCode.get(code) ?? []), row]);
   }
   return byCode;
+}
+
+/**
+ * Each product's price for the customer on a delivery date (design.md 8.4), by code: the guide's
+ * and the form's products carry it. One statement over the rows of the customer's own level and
+ * its type's whose period holds the date; `pricesOn` applies the rules.
+ */
+export async function customerPricesOn(db: DbOrTx, customerId: number, date: string): Promise<PricesByCode> {
+  const rows = await db
+    .select({
+      code: products.code,
+      own: sql<boolean>`${prices.customerId} is not null`,
+      minCases: prices.minCases,
+      fromDate: prices.fromDate,
+      toDate: prices.toDate,
+      casePrice: prices.casePrice,
+      unitPrice: prices.unitPrice,
+      depositPerCase: prices.depositPerCase,
+    })
+    .from(prices)
+    .innerJoin(products, eq(products.id, prices.productId))
+    .where(
+      and(
+        or(
+          eq(prices.customerId, customerId),
+          eq(
+            prices.customerTypeId,
+            sql`(select ${customers.customerTypeId} from ${customers} where ${customers.id} = ${customerId})`,
+          ),
+        ),
+        lte(prices.fromDate, date),
+        or(isNull(prices.toDate), gte(prices.toDate, date)),
+      ),
+    );
+  return pricesOn(
+    priceRowsByCode(
+      rows.map(
+        (r): PriceRowJson => [
+          r.code,
+          r.own,
+          r.minCases,
+          r.fromDate,
+          r.toDate,
+          r.casePrice,
+          r.unitPrice,
+          r.depositPerCase,
+        ],
+      ),
+    ),
+    date,
+  );
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '#support/helpers.js';
 import { multipartFile } from '#support/multipart.js';
@@ -9,13 +9,15 @@ import { customerByCompany, validOrderBody } from '#support/order-fixtures.js';
 import { statementsDuring } from '#support/statements.js';
 import { addDays, businessToday } from '../../../domain/business-date.js';
 import { compareDelivered, differenceCount } from '../../../domain/delivered.js';
+import { estimateOrder, pricesOn } from '../../../domain/order-estimate.js';
 import {
   OrderListSchema,
   OrderSummarySchema,
   WorksheetRowSchema,
   WorksheetSchema,
 } from '../../../domain/order-view.schema.js';
-import { customers, orderDeliveredLines, orderLines, orders } from '../../db/schema.js';
+import type { PriceRow } from '../../../domain/prices.js';
+import { customers, orderDeliveredLines, orderLines, orders, prices, products } from '../../db/schema.js';
 import { toSummary } from './orders.service.js';
 
 /**
@@ -298,6 +300,27 @@ describe('statements per request on the ordering hot paths', () => {
           rows.map((r) => r.id),
         ),
       );
+    const [bar] = await t.db.select().from(customers).where(eq(customers.id, customerId));
+    const book = new Map<string, PriceRow[]>();
+    for (const pr of await t.db
+      .select({ code: products.code, row: prices })
+      .from(prices)
+      .innerJoin(products, eq(products.id, prices.productId))
+      .where(or(eq(prices.customerId, customerId), eq(prices.customerTypeId, bar!.customerTypeId)))) {
+      book.set(pr.code, [
+        ...(book.get(pr.code) ?? []),
+        {
+          level: pr.row.customerId === null ? 'Type' : 'Customer',
+          minCases: pr.row.minCases,
+          fromDate: pr.row.fromDate,
+          toDate: pr.row.toDate,
+          casePrice: pr.row.casePrice,
+          unitPrice: pr.row.unitPrice,
+          depositPerCase: pr.row.depositPerCase,
+        },
+      ]);
+    }
+    expect(book.size).toBeGreaterThan(0);
     expect(body.Orders).toEqual(
       rows.map((r) => {
         const own = lines.filter((l) => l.orderId === r.id);
@@ -332,8 +355,16 @@ describe('statements per request on the ordering hot paths', () => {
           isReturn: own.length > 0 && own.every((l) => l.isReturn),
           totalCases,
           deliveryDifferences,
-          // No prices are posted here: orders-estimate.routes.test.ts has the estimate.
-          estimatedTotal: null,
+          // The demo's price book, read here row by row, estimated by the domain's rules.
+          estimatedTotal: estimateOrder(
+            pricesOn(book, r.deliveryDate),
+            own.map((l) => ({
+              Code: l.code,
+              CaseQuantity: l.caseQuantity,
+              UnitQuantity: l.unitQuantity,
+              IsReturn: l.isReturn,
+            })),
+          ).EstimatedTotal,
         });
       }),
     );

@@ -4,7 +4,7 @@ import { businessToday } from '../../../domain/business-date.js';
 import { compareDelivered, type DeliveredLine, differenceCount } from '../../../domain/delivered.js';
 import { OrderStatus } from '../../../domain/enums.js';
 import { changeableUntil } from '../../../domain/order-change.js';
-import { estimateOrder, type PriceRowsByCode } from '../../../domain/order-estimate.js';
+import { estimateOrder, type PriceRowsByCode, pricesOn } from '../../../domain/order-estimate.js';
 import type { OrderDetail, OrderList, OrderSummary } from '../../../domain/order-view.schema.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -137,8 +137,7 @@ export async function customerOrders(
         isReturn: r.productCount > 0 && returns === r.productCount,
         deliveryDifferences: differences.get(r.id) ?? null,
         estimatedTotal: estimateOrder(
-          priceRowsByCode(prices),
-          r.deliveryDate,
+          pricesOn(priceRowsByCode(prices), r.deliveryDate),
           (lines ?? []).map(([Code, CaseQuantity, UnitQuantity, IsReturn]) => ({
             Code,
             CaseQuantity,
@@ -180,8 +179,7 @@ export function toOrderDetail(
   prices: PriceRowsByCode = new Map(),
 ): OrderDetail {
   const estimate = estimateOrder(
-    prices,
-    row.deliveryDate,
+    pricesOn(prices, row.deliveryDate),
     lines.map((l) => ({
       Code: l.code,
       CaseQuantity: l.caseQuantity,

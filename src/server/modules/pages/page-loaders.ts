@@ -144,7 +144,7 @@ export function pageLoaders(app: FastifyInstance, web: typeof Web): Record<strin
         const ctx = contextOf(args);
         const [people, own] = await Promise.all([
           peopleOf(app.db, p.customer.id),
-          getCustomer(app.db, p.customer.id),
+          getCustomer(app.db, p.customer.id, today()),
         ]);
         put(ctx, queryKeys.people(p.customer.id), asApi(VenuePersonSchema.array(), people));
         put(ctx, queryKeys.customers.detail(p.customer.id), asApi(CustomerSchema, own));
@@ -175,7 +175,7 @@ export function pageLoaders(app: FastifyInstance, web: typeof Web): Record<strin
         const source = changeId ?? copyId;
         const [types, own, holidays, draft, order] = await Promise.all([
           listCustomerTypes(app.db),
-          getCustomer(app.db, customer.id),
+          getCustomer(app.db, customer.id, from),
           listHolidays(app.db, range),
           unlessNotFound(() => getDraft(app.db, customer.id)),
           // Another customer's order, or none: the screen asks, and says so.

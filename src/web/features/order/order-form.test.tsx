@@ -167,6 +167,54 @@ describe('order form', { timeout: 30_000 }, () => {
     expect(router.state.location.pathname).toBe('/order/home');
   });
 
+  it('prices each line at the posted prices of the date chosen, and gives the estimate in steps 2 and 3 (design.md 8.4)', async () => {
+    // The customer as the form opened (priced for today) and as priced for 06/12: only the
+    // date's prices are shown.
+    const priced = (CasePrice: number) => ({
+      ...customer,
+      Products: [
+        {
+          ...customer.Products[0]!,
+          CasePrice,
+          UnitPrice: null,
+          DepositPerCase: 120,
+          PriceBreaks: [
+            { MinCases: 1, CasePrice },
+            { MinCases: 5, CasePrice: CasePrice - 100 },
+          ],
+        },
+        { ...customer.Products[1]!, CasePrice: null, UnitPrice: null, DepositPerCase: null, PriceBreaks: [] },
+      ],
+    });
+    mockApi({
+      ...base,
+      'GET Customer/1': { status: 200, body: priced(9999) },
+      'GET Customer/1?date=2026-06-12': { status: 200, body: priced(2800) },
+    });
+    renderForm();
+    await fillStep1();
+    fireEvent.click(button('Continue'));
+    const cases = await screen.findByLabelText('Cases of BR-1105 Lake Effect IPA');
+    expect((await screen.findByTestId('price-BR-1105')).textContent).toBe(
+      '$28.00/case · + $1.20 deposit · 5+ cases $27.00',
+    );
+    expect(screen.getByTestId('price-BR-1182').textContent).toBe('Price on invoice');
+    expect(screen.queryByText(/\$99\.99/)).toBeNull();
+    fireEvent.change(cases, { target: { value: '5' } });
+    // Five cases reach the break: 5 x 27.00, and 5 x 1.20 of deposit in the estimate.
+    await waitFor(() => expect(screen.getByTestId('form-line-total-BR-1105').textContent).toBe('$135.00'));
+    expect(screen.getAllByTestId('form-estimate')[0]!.textContent).toBe(
+      'Estimated total: $141.00 (Estimate: your invoice is final)',
+    );
+    fireEvent.click(button('Continue'));
+    await screen.findByText('Submit');
+    expect(screen.getByTestId('case-price-BR-1105').textContent).toBe('$27.00');
+    expect(screen.getByTestId('line-total-BR-1105').textContent).toBe('$135.00');
+    const estimate = screen.getByTestId('order-estimate').textContent;
+    expect(estimate).toContain('Estimated total: $141.00, with $6.00 of deposits');
+    expect(estimate).toContain('Estimate: your invoice is final');
+  });
+
   it("shows 'Order Error' with the server's message, and retries a lost answer with the same key", async () => {
     const fetchMock = mockApi({
       ...base,

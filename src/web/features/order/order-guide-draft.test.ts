@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderGuide, OrderGuideProduct } from '../../../domain/order-guide.schema';
 import type { OrderProduct } from '../../../domain/order-view.schema';
+import { NO_PRICE_FIELDS } from '../../../domain/prices.schema';
 import {
   draftsToPar,
   fold,
@@ -20,6 +21,7 @@ const figures = (over: Partial<OrderGuideProduct> & Pick<OrderGuideProduct, 'Cod
   CaseOnly: true,
   Availability: null,
   Substitution: 'Allow',
+  ...NO_PRICE_FIELDS,
   History: {},
   TimesOrdered: 0,
   AverageWeeklyCases: 0,

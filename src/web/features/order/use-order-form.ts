@@ -8,9 +8,12 @@ import {
   deliveryDateContext,
   orderInputSchemaFor,
 } from '../../../domain/order.schema';
+import { estimateOrder, type PricesByCode } from '../../../domain/order-estimate';
 import { casesInAll, missingCases } from '../../../domain/order-minimum';
 import type { CopiedOrder, OrderDetail, OrderSummary } from '../../../domain/order-view.schema';
+import { priceFields } from '../../../domain/prices.schema';
 import { zodValidate } from '../../lib/zod-form';
+import { usePricesOn } from './api/get-prices';
 import { type Contact, lastContact } from './last-contact';
 import {
   type DraftLine,
@@ -166,9 +169,19 @@ export function useOrderForm({
     (code: string, value: Substitution) => setSubstitutions((current) => ({ ...current, [code]: value })),
     [],
   );
-  const lines = useMemo(
-    () => draftLines(available, drafts, substitutions),
-    [available, drafts, substitutions],
+  // Each product priced for the chosen date once its prices arrive (design.md 8.4): the lines
+  // show them and the estimate adds them up, by the server's rules (decision 075).
+  const prices = usePricesOn(customerId, deliveryDate || null);
+  const priced = useMemo(() => withPrices(available, prices), [available, prices]);
+  const lines = useMemo(() => draftLines(priced, drafts, substitutions), [priced, drafts, substitutions]);
+  const estimate = useMemo(
+    () =>
+      prices &&
+      estimateOrder(
+        prices,
+        lines.filter((l) => l.CaseQuantity + l.UnitQuantity > 0).map((l) => ({ ...l, Code: l.product.Code })),
+      ),
+    [prices, lines],
   );
   const totals = orderTotals(lines);
   const minimum = useOrderMinimum(lines, customerType.MinimumCases ?? 0, override);
@@ -214,6 +227,11 @@ export function useOrderForm({
     available,
     lines,
     totals,
+    /**
+     * The ordered lines at the posted prices of the chosen date (design.md 8.4), in cents; undefined
+     * until they arrive (or with no date).
+     */
+    estimate,
     /** The type's order minimum and the cases still missing (null: the type has none). */
     minimum,
     headerValid,
@@ -258,4 +276,19 @@ function useOrderMinimum(
       outWarning: minimumGuardWarning(counted, cases),
     };
   }, [lines, cases, overridden]);
+}
+
+/**
+ * The products with their prices on the chosen date: `prices` absent (not arrived), no price
+ * shown at all; a product it does not name has none ("Price on invoice"). The form opened with
+ * the customer priced for today, so those prices are never shown for another date.
+ */
+function withPrices(
+  products: readonly CustomerProduct[],
+  prices: PricesByCode | undefined,
+): readonly CustomerProduct[] {
+  return products.map((p) => {
+    const { CasePrice: _c, UnitPrice: _u, DepositPerCase: _d, PriceBreaks: _b, ...product } = p;
+    return prices ? { ...product, ...priceFields(prices.get(p.Code)) } : product;
+  });
 }

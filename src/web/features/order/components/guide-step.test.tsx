@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Customer } from '../../../../domain/customer.schema';
 import type { OrderGuide } from '../../../../domain/order-guide.schema';
 import type { OrderDetail, OrderList } from '../../../../domain/order-view.schema';
+import { NO_PRICE_FIELDS } from '../../../../domain/prices.schema';
 import { Component as OrderForm } from '../order-form.route';
 import {
   barCustomer,
@@ -46,6 +47,7 @@ const guide: OrderGuide = {
       CaseOnly: false,
       Availability: null,
       Substitution: 'Allow',
+      ...NO_PRICE_FIELDS,
       History: { '2026-05-29': 2, '2026-06-05': 3 },
       TimesOrdered: 6,
       AverageWeeklyCases: 2.5,
@@ -59,6 +61,7 @@ const guide: OrderGuide = {
       CaseOnly: true,
       Availability: null,
       Substitution: 'Allow',
+      ...NO_PRICE_FIELDS,
       History: { '2026-06-05': 1 },
       TimesOrdered: 2,
       AverageWeeklyCases: 0.375,
@@ -347,6 +350,7 @@ describe('order form, step 2 as an order guide', { timeout: 30_000 }, () => {
           CaseOnly: true,
           Availability: null,
           Substitution: 'Allow',
+          ...NO_PRICE_FIELDS,
           History: {},
           TimesOrdered: 0,
           AverageWeeklyCases: 0,

@@ -1,5 +1,7 @@
 import { Stack, Text } from '@mantine/core';
-import { formatDollars } from '../../../../domain/prices';
+import type { CustomerProduct } from '../../../../domain/customer.schema';
+import { casePriceAt, formatDollars, priceLine } from '../../../../domain/prices';
+import { linePriceOf } from '../../../../domain/prices.schema';
 
 /**
  * An order's estimate (design.md 8.4, decision 075): the posted prices of its delivery date, in
@@ -47,5 +49,53 @@ export function OrderEstimate({
         {ESTIMATE_NOTE}
       </Text>
     </Stack>
+  );
+}
+
+/**
+ * A product's price on step 2, under its name (design.md 8.4): "$28.00/case · $1.50/unit", the
+ * next break's price when there is one ("5+ cases $26.90"), and the line's total once it has a
+ * quantity; "Price on invoice" when none is posted; nothing until the date's prices arrive.
+ */
+export function ProductPriceNote({
+  product,
+  cases,
+  units,
+}: {
+  product: CustomerProduct;
+  cases: number;
+  units: number;
+}) {
+  if (product.CasePrice === undefined) return null;
+  const price = linePriceOf(product);
+  const testId = `price-${product.Code}`;
+  if (!price) {
+    return (
+      <Text fz="xs" c="dimmed" data-testid={testId}>
+        {NO_PRICE}
+      </Text>
+    );
+  }
+  const casePrice = casePriceAt(price, cases);
+  const next = price.PriceBreaks.find((b) => b.MinCases > Math.max(1, cases));
+  const line = cases + units > 0 ? priceLine(price, cases, units) : null;
+  const parts = [
+    casePrice === null ? null : `${formatDollars(casePrice)}/case`,
+    price.UnitPrice === null || product.IsCaseOnly ? null : `${formatDollars(price.UnitPrice)}/unit`,
+    price.DepositPerCase > 0 ? `+ ${formatDollars(price.DepositPerCase)} deposit` : null,
+    next ? `${next.MinCases}+ cases ${formatDollars(next.CasePrice)}` : null,
+  ].filter((p) => p !== null);
+  return (
+    <Text fz="xs" data-testid={testId}>
+      {parts.join(' · ')}
+      {cases + units > 0 && (
+        <>
+          {' · '}
+          <strong data-testid={`form-line-total-${product.Code}`}>
+            {line?.LineTotal == null ? NO_PRICE : formatDollars(line.LineTotal)}
+          </strong>
+        </>
+      )}
+    </Text>
   );
 }

@@ -1,5 +1,7 @@
 import { Box, Button, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
+import type { OrderEstimate } from '../../../../domain/order-estimate';
+import { formatDollars } from '../../../../domain/prices';
 import type { OrderTotals } from '../order-draft';
 import type { OrderMinimum } from '../use-order-form';
 import { missingCasesText, OrderTotalsLine } from './order-totals';
@@ -11,6 +13,8 @@ export interface OrderFormNavProps {
   totals: OrderTotals | null;
   /** The type's order minimum (design.md 7.11), from the products step on; null when none. */
   minimum?: OrderMinimum | null;
+  /** The ordered lines at the posted prices of the date (design.md 8.4); undefined until known. */
+  estimate?: OrderEstimate | undefined;
   /** Staff's form: the hint says the override may go below the minimum. */
   asStaff?: boolean;
   onBack: () => void;
@@ -56,6 +60,7 @@ export function OrderFormNav({
   stepValid,
   totals,
   minimum = null,
+  estimate,
   asStaff = false,
   onBack,
   isSubmitting,
@@ -114,7 +119,7 @@ export function OrderFormNav({
             aria-label="Show the order's totals"
             style={{ flex: 1, minWidth: 0, minHeight: 44 }}
           >
-            <ShortTotals totals={totals} minimum={minimum} />
+            <ShortTotals totals={totals} minimum={minimum} estimate={estimate} />
             {hint && (
               <Text component="span" display="block" fz="xs" c="dimmed" truncate="end" id="order-step-hint">
                 {hint}
@@ -123,7 +128,7 @@ export function OrderFormNav({
           </UnstyledButton>
           {/* The whole line for screen readers (its polite updates), as it reads on a desk. */}
           <VisuallyHidden>
-            <OrderTotalsLine totals={totals} minimum={minimum} />
+            <OrderTotalsLine totals={totals} minimum={minimum} estimate={estimate} />
           </VisuallyHidden>
           {buttons}
         </Group>
@@ -142,7 +147,7 @@ export function OrderFormNav({
                 Hide totals
               </Button>
             )}
-            {totals && <OrderTotalsLine totals={totals} minimum={minimum} />}
+            {totals && <OrderTotalsLine totals={totals} minimum={minimum} estimate={estimate} />}
             {hint && (
               <Text fz="sm" c="dimmed" id="order-step-hint">
                 {hint}
@@ -157,7 +162,15 @@ export function OrderFormNav({
 }
 
 /** The running total in one short line: "3 products · 12 cases", and what the minimum misses. */
-function ShortTotals({ totals, minimum }: { totals: OrderTotals; minimum: OrderMinimum | null }) {
+function ShortTotals({
+  totals,
+  minimum,
+  estimate,
+}: {
+  totals: OrderTotals;
+  minimum: OrderMinimum | null;
+  estimate: OrderEstimate | undefined;
+}) {
   return (
     <Text
       component="span"
@@ -169,6 +182,7 @@ function ShortTotals({ totals, minimum }: { totals: OrderTotals; minimum: OrderM
     >
       <strong>{totals.products}</strong> {totals.products === 1 ? 'product' : 'products'} ·{' '}
       <strong>{totals.cases}</strong> {totals.cases === 1 ? 'case' : 'cases'}
+      {estimate?.EstimatedTotal != null && ` · est. ${formatDollars(estimate.EstimatedTotal)}`}
       {minimum?.missing && (
         <Text span fz="sm" c="red.9" fw={700}>
           {` · ${missingCasesText(minimum.missing)}`}

@@ -239,6 +239,7 @@ export function OrderForm({ onSaveStatus, onDraftConflict, staff, ...setup }: Or
                   orders={setup.orders}
                   header={header}
                   lines={state.lines}
+                  estimate={state.estimate}
                   customerTypeId={ctx.customerTypeId}
                   today={today}
                   isPhone={isPhone}
@@ -267,6 +268,7 @@ export function OrderForm({ onSaveStatus, onDraftConflict, staff, ...setup }: Or
           stepValid={stepValid}
           totals={active > 0 ? state.totals : null}
           minimum={active > 0 ? state.minimum : null}
+          estimate={active > 0 ? state.estimate : undefined}
           asStaff={setup.asStaff ?? false}
           onBack={() => goTo(active - 1)}
           isSubmitting={isSubmitting}

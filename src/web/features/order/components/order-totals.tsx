@@ -1,6 +1,9 @@
 import { Group, Text } from '@mantine/core';
+import type { OrderEstimate } from '../../../../domain/order-estimate';
+import { formatDollars } from '../../../../domain/prices';
 import type { OrderTotals } from '../order-draft';
 import type { OrderMinimum } from '../use-order-form';
+import { ESTIMATE_NOTE, NO_PRICE } from './order-estimate';
 
 /** "3 cases still missing", "0.5 cases still missing", "1 case still missing". */
 export function missingCasesText(missing: string): string {
@@ -9,9 +12,18 @@ export function missingCasesText(missing: string): string {
 
 /**
  * The running total of an order: products with a quantity, cases, and total units; with the
- * customer type's minimum, how many cases are still missing (design.md 7.11).
+ * customer type's minimum, how many cases are still missing (design.md 7.11); the estimate at the
+ * posted prices (8.4).
  */
-export function OrderTotalsLine({ totals, minimum }: { totals: OrderTotals; minimum?: OrderMinimum | null }) {
+export function OrderTotalsLine({
+  totals,
+  minimum,
+  estimate,
+}: {
+  totals: OrderTotals;
+  minimum?: OrderMinimum | null;
+  estimate?: OrderEstimate | undefined;
+}) {
   return (
     <Group gap="md" wrap="wrap" aria-live="polite" data-testid="order-totals">
       <Text fz="sm">
@@ -23,6 +35,21 @@ export function OrderTotalsLine({ totals, minimum }: { totals: OrderTotals; mini
       <Text fz="sm">
         Total Units: <strong>{totals.units}</strong>
       </Text>
+      {/* The estimate at the date's posted prices (design.md 8.4), once they are known. */}
+      {estimate && totals.products > 0 && (
+        <Text fz="sm" data-testid="form-estimate">
+          {estimate.EstimatedTotal === null ? (
+            NO_PRICE
+          ) : (
+            <>
+              Estimated total: <strong>{formatDollars(estimate.EstimatedTotal)}</strong>{' '}
+              <Text span fz="xs" c="dimmed">
+                ({ESTIMATE_NOTE})
+              </Text>
+            </>
+          )}
+        </Text>
+      )}
       {minimum && (
         <Text fz="sm" c={minimum.missing ? 'red.9' : undefined} data-testid="order-minimum">
           Minimum {minimum.cases} cases:{' '}

@@ -2,13 +2,17 @@ import { Alert, List, Stack, Text, Title } from '@mantine/core';
 import type { Substitution } from '../../../../domain/availability';
 import { type ChangeSide, changeSummary } from '../../../../domain/change-summary';
 import { isReferenceCustomerType } from '../../../../domain/order.schema';
+import type { OrderEstimate as Estimate } from '../../../../domain/order-estimate';
 import type { OrderSummary } from '../../../../domain/order-view.schema';
 import { paymentTermsText } from '../../../../domain/payment-terms';
 import { formatPhone } from '../../../../domain/phone';
+import { priceLine } from '../../../../domain/prices';
+import { linePriceOf } from '../../../../domain/prices.schema';
 import { type DraftLine, ignoredUnitsNote, type OrderHeaderValues, orderedLines } from '../order-draft';
 import { formatDate } from '../order-time';
 import { isFarDate } from './delivery-date-input';
 import { ExistingOrderNote } from './existing-order-note';
+import { OrderEstimate } from './order-estimate';
 import { type HeaderField, OrderHeaderView } from './order-header-view';
 import { OrderLinesView } from './order-lines-view';
 
@@ -32,6 +36,8 @@ export interface PreviewStepProps {
   onSubstitution?: (code: string, value: Substitution) => void;
   /** Keeps a line's choice as the customer's preference for the product. */
   onKeepSubstitution?: (code: string, value: Substitution) => void;
+  /** The order at the posted prices of its date (design.md 8.4); undefined until they are known. */
+  estimate?: Estimate | undefined;
 }
 
 /** Step 3, 'Preview Order': the header and only the lines with a quantity (spec section 2). */
@@ -48,6 +54,7 @@ export function PreviewStep({
   paymentTerms = null,
   onSubstitution,
   onKeepSubstitution,
+  estimate,
 }: PreviewStepProps) {
   const far = isFarDate(header.DeliveryDate, today);
   const fields: HeaderField[] = [
@@ -88,6 +95,8 @@ export function PreviewStep({
     Availability: l.product.Availability,
     Substitution: l.Substitution,
     Kept: l.product.Substitution,
+    // Each line at its price (the estimate's own function, design.md 8.4).
+    ...(estimate ? pricedAt(l) : {}),
   }));
 
   // Step 2 waits for a choice on each of these (issue 32); should one reach the preview anyway
@@ -118,11 +127,25 @@ export function PreviewStep({
         lines={kept}
         isPhone={isPhone}
         withTotal
+        withPrices={estimate !== undefined && estimate.EstimatedTotal !== null}
         onSubstitution={onSubstitution}
         onKeepSubstitution={onKeepSubstitution}
       />
+      {estimate && (
+        <OrderEstimate
+          total={estimate.EstimatedTotal}
+          deposits={estimate.Deposits}
+          unpriced={estimate.UnpricedLines}
+        />
+      )}
     </Stack>
   );
+}
+
+/** A line's case price and total at its product's price on the date; nulls: "Price on invoice". */
+function pricedAt(l: DraftLine): { CasePrice: number | null; LineTotal: number | null } {
+  const priced = priceLine(linePriceOf(l.product), l.CaseQuantity, l.UnitQuantity);
+  return { CasePrice: priced?.CasePrice ?? null, LineTotal: priced?.LineTotal ?? null };
 }
 
 /** What the change does against the order as placed, in words; or that nothing changes yet. */

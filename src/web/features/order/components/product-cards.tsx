@@ -11,6 +11,7 @@ import {
 import { AvailabilityNote } from './availability-note';
 import { type GuideView, LastDeliveries, OnHandInput, ParButton } from './guide-figures';
 import { IgnoredUnits, type OnQuantity } from './ignored-units';
+import { ProductPriceNote } from './order-estimate';
 import { QuantityInput } from './quantity-input';
 
 export interface ProductCardsProps {
@@ -99,6 +100,7 @@ const ProductCard = memo(
           availability={line.product.Availability}
           substitution={line.product.Substitution}
         />
+        <ProductPriceNote product={line.product} cases={line.CaseQuantity} units={line.UnitQuantity} />
         <Group wrap="nowrap" gap={6} align="flex-end" justify="flex-end" mt={4}>
           {guide && figures && (
             <Box mr="auto">

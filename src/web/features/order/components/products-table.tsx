@@ -5,6 +5,7 @@ import type { DraftLine, QuantityDraft, QuantityDrafts } from '../order-draft';
 import { AvailabilityNote } from './availability-note';
 import { type GuideView, LastDeliveries, OnHandInput, ParButton } from './guide-figures';
 import { IgnoredUnits, type OnQuantity } from './ignored-units';
+import { ProductPriceNote } from './order-estimate';
 import { QuantityInput } from './quantity-input';
 
 /** Column widths of spec section 9. */
@@ -83,6 +84,7 @@ const ProductRow = memo(
             availability={line.product.Availability}
             substitution={line.product.Substitution}
           />
+          <ProductPriceNote product={line.product} cases={line.CaseQuantity} units={line.UnitQuantity} />
         </Table.Td>
         <Table.Td ta="right">{UnitsPerCase}</Table.Td>
         {guide && (
