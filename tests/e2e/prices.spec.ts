@@ -63,7 +63,9 @@ test('each product is priced for the delivery date while ordering; the estimate 
   await expect(price).toBeVisible();
   const code = (await price.getAttribute('data-testid'))!.slice('price-'.length);
   await page.getByLabel(new RegExp(`^Cases of ${code} `)).fill('2');
-  await expect(page.getByTestId(`form-line-total-${code}`)).toHaveText(/^\$[\d,]+\.\d\d$/);
+  const lineTotal = page.getByTestId(`form-line-total-${code}`);
+  await expect(lineTotal).toHaveText(/^\$[\d,]+\.\d\d$/);
+  const stepTwoLine = (await lineTotal.textContent())!;
   await expect(page.getByTestId('form-estimate').first()).toContainText('Estimate: your invoice is final');
   await expectAccessible(page);
   await saveScreen(page, 'prices-form');
@@ -72,9 +74,7 @@ test('each product is priced for the delivery date while ordering; the estimate 
   await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
   await expect(page.getByTestId('order-estimate')).toContainText('Estimate: your invoice is final');
   const total = (await page.getByTestId('estimated-total').textContent())!;
-  await expect(page.getByTestId(`line-total-${code}`)).toHaveText(
-    (await page.getByTestId(`form-line-total-${code}`).textContent())!,
-  );
+  await expect(page.getByTestId(`line-total-${code}`)).toHaveText(stepTwoLine);
   await expectAccessible(page);
   await saveScreen(page, 'prices-review');
 
