@@ -89,6 +89,8 @@ describe('which products the guide lists (decision 046)', () => {
   it('gives a product it leaves out no figures', () => {
     expect(withoutFigures(product('A'))).toEqual({
       ...product('A'),
+      // A product without a price's fields has none ("Price on invoice").
+      ...NO_PRICE_FIELDS,
       History: {},
       TimesOrdered: 0,
       AverageWeeklyCases: 0,
