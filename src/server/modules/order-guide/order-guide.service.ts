@@ -4,6 +4,7 @@ import {
   type Substitution,
 } from '../../../domain/availability.js';
 import { addDays } from '../../../domain/business-date.js';
+import { pricesOn } from '../../../domain/order-estimate.js';
 import {
   AVERAGE_DAYS,
   buildOrderGuide,
@@ -11,7 +12,6 @@ import {
   type PricedGuideProduct,
   TIMES_ORDERED_DATES,
 } from '../../../domain/order-guide.js';
-import { pricesOn } from '../../../domain/order-estimate.js';
 import { priceFields } from '../../../domain/prices.schema.js';
 import type { Database } from '../../db/client.js';
 import { type PriceRowJson, priceRowsByCode } from '../orders/order-prices.js';
