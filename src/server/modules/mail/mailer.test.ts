@@ -104,6 +104,13 @@ describe('createMailer (outbox)', () => {
     await expect(send(from, { ...mail, to })).rejects.toThrow(/not a deliverable address/);
   });
 
+  it('reads a lone CR as a line break of its own, before a CRLF too (fast-check seed 1651521955)', async () => {
+    const html = '<p>Thank you</p>\r\n\r\r\n\u0000';
+    const parsed = await parse(await send(from, { ...mail, text: 'Thank you\r\rbye', html }));
+    expect([lf(html), asParsed(html)]).toContain(lf(parsed.html!));
+    expect(lf(parsed.text!).trimEnd()).toBe('Thank you\n\nbye');
+  });
+
   it('round-trips any text and HTML, in lines of at most 78 characters of ASCII', async () => {
     const body = fc.string({ unit: 'binary', maxLength: 400 });
     const lines = fc.array(fc.oneof(body, fc.constantFrom('', ' ', '.', '=', '--', 'a\t', 'é '.repeat(60))), {

@@ -43,6 +43,13 @@ function senderAddress(from: string): string {
  * The recipient is an order's Email, which the order rules hold to one plain ASCII address;
  * anything else is refused here too, so no header can be smuggled in through it.
  */
+/**
+ * Every line break as LF, a lone CR included, before nodemailer writes them as CRLF: mail has no
+ * other line break (RFC 5322 2.3), and nodemailer read a CR before a CRLF as part of that one
+ * break, so a body's CR CR LF came out as one break where it holds two (fast-check found it).
+ */
+const lineBreaks = (body: string) => body.replace(/\r\n|\r/g, '\n');
+
 export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string }): Mailer {
   const address = senderAddress(opts.from);
   const domain = domainToASCII(address.slice(address.lastIndexOf('@') + 1)) || 'localhost';
@@ -56,8 +63,8 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
       from: opts.from,
       to: m.to,
       subject: m.subject,
-      text: m.text,
-      ...(m.html === undefined ? {} : { html: m.html }),
+      text: lineBreaks(m.text),
+      ...(m.html === undefined ? {} : { html: lineBreaks(m.html) }),
       ...(m.messageId ? { messageId: `<${m.messageId}@${domain}>` } : {}),
     };
   };
