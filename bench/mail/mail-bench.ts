@@ -38,6 +38,7 @@ const order = toOrderDetail(
     customerId: 1,
     companyId: 1001,
     customerName: 'Bench Bar & Grill',
+    paymentTerms: 'NET30',
     personName: null,
     changedAt: null,
     changeableUntil: null,

@@ -1,4 +1,4 @@
-import { type LinePrice, type PriceRow, priceLine, productPrice, sumCents } from './prices';
+import { formatDollars, type LinePrice, type PriceRow, priceLine, productPrice, sumCents } from './prices';
 
 /**
  * An order's estimate (design.md 8.4, decision 075): each line priced by its product's price on
@@ -78,4 +78,41 @@ export function estimateOrder(prices: PricesByCode, lines: readonly EstimateLine
     Deposits: deposits,
     UnpricedLines: lines.filter((l) => !l.IsReturn).length - priced.length,
   };
+}
+
+/**
+ * The estimate's words, one wording for the screens and the confirmation mail (design.md 8.4):
+ * every estimate says it is one, and a product with no price says so instead of a figure.
+ */
+export const ESTIMATE_NOTE = 'Estimate: your invoice is final';
+/** What a line or an order with no posted price says. */
+export const NO_PRICE = 'Price on invoice';
+
+/** A price or a line's total as the customer reads it, or "Price on invoice". */
+export const moneyOrOnInvoice = (cents: number | null | undefined) =>
+  cents === null || cents === undefined ? NO_PRICE : formatDollars(cents);
+
+/** ", with $2.40 of deposits" after the total, or nothing without deposits. */
+export const depositsPhrase = (deposits: number) =>
+  deposits > 0 ? `, with ${formatDollars(deposits)} of deposits` : '';
+
+/** "1 line is priced on the invoice", "2 lines are priced on the invoice". */
+export const unpricedLinesText = (n: number) =>
+  `${n === 1 ? '1 line is' : `${n} lines are`} priced on the invoice`;
+
+/**
+ * An order's estimate as sentences (the mail's text): the total with its deposits, the lines it
+ * leaves out and the note; "Price on invoice" alone when no line is priced.
+ */
+export function estimateSentences(estimate: {
+  EstimatedTotal: number | null;
+  EstimatedDeposits: number;
+  UnpricedLines: number;
+}): string[] {
+  if (estimate.EstimatedTotal === null) return [NO_PRICE];
+  return [
+    `Estimated total: ${formatDollars(estimate.EstimatedTotal)}${depositsPhrase(estimate.EstimatedDeposits)}`,
+    ...(estimate.UnpricedLines > 0 ? [unpricedLinesText(estimate.UnpricedLines)] : []),
+    ESTIMATE_NOTE,
+  ];
 }

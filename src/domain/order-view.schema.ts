@@ -92,6 +92,11 @@ export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
 export const OrderDetailSchema = OrderSummarySchema.extend({
   CompanyName: z.string(),
+  /**
+   * The customer's payment terms (design.md 8.4: `COD`, `EFT` or `NET{n}`), as they stand now,
+   * shown with the estimate; null when the distributor gave none.
+   */
+  PaymentTerms: z.string().nullable(),
   Products: z.array(OrderProductSchema),
   /**
    * What the ERP's order history file lists for this web order once its delivery date has come;

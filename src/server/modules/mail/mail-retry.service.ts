@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { PriceRowsByCode } from '../../../domain/order-estimate.js';
 import type { DbOrTx } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
+import { orderPriceRows, priceRowsByCode } from '../orders/order-prices.js';
 
 /**
  * The confirmation mail's retries (decision 016). Each attempt first claims its order with
@@ -104,20 +106,21 @@ const sameVersion = (changedAt: string | null) =>
 
 /**
  * The first attempt's last check before it sends, as a conditional update of the order's row:
- * true while the order is still the version the mail was composed from. A change that commits
- * meanwhile holds the row, so this waits for it and then finds a later version; that change's
- * request mails it, and this one sends nothing (issue 32: one mail per committed version).
+ * the posted prices of its delivery date (the mail's estimate, decision 075) while the order is
+ * still the version the mail was composed from, else null. A change that commits meanwhile
+ * holds the row, so this waits for it and then finds a later version; that change's request
+ * mails it, and this one sends nothing (issue 32: one mail per committed version).
  */
 export async function claimOwnVersion(
   db: DbOrTx,
   order: { Id: number; ChangedAt: string | null },
-): Promise<boolean> {
-  const rows = await db
+): Promise<PriceRowsByCode | null> {
+  const [row] = await db
     .update(orders)
     .set({ mailSendingUntil: sql`${orders.mailSendingUntil}` })
     .where(and(eq(orders.id, order.Id), sameVersion(order.ChangedAt)))
-    .returning({ id: orders.id });
-  return rows.length > 0;
+    .returning({ prices: orderPriceRows });
+  return row ? priceRowsByCode(row.prices) : null;
 }
 
 /**

@@ -1,3 +1,6 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import PostalMime from 'postal-mime';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin, signInCustomer, TEST_NOW } from '#support/helpers.js';
 import { multipartFile } from '#support/multipart.js';
@@ -42,6 +45,8 @@ describe('the estimate of an order', () => {
     expect(res.statusCode).toBe(200);
     return (res.json() as OrderList).Orders.find((o) => o.Id === id)!;
   };
+  const mailOf = (fileName: string) =>
+    PostalMime.parse(readFileSync(path.join(t.outboxDir, `${fileName}.eml`)));
 
   beforeAll(async () => {
     t = await createOrderTestApp('estimate', { now: () => TEST_NOW });
@@ -54,6 +59,8 @@ describe('the estimate of an order', () => {
   afterAll(() => t?.close());
 
   const [first, , third] = [0, 1, 2];
+  /** The first test's order, none of whose lines is priced. */
+  let unpricedOrder = '';
 
   it('has no estimate while none of its products has a posted price: every line "Price on invoice"', async () => {
     // The demo's book is replaced by one that prices only a product the order leaves empty.
@@ -69,6 +76,7 @@ describe('the estimate of an order', () => {
     );
     expect(order.UnpricedLines).toBe(order.Products.length);
     expect((await listed(id)).EstimatedTotal).toBeNull();
+    unpricedOrder = order.OrderNum;
   });
 
   it("prices the lines by the customer's own price over its type's, with deposits, for the delivery date", async () => {
@@ -92,6 +100,44 @@ describe('the estimate of an order', () => {
     // Staff read the same estimate; the history lists its total.
     expect((await detail(id, admin)).EstimatedTotal).toBe(5840);
     expect((await listed(id)).EstimatedTotal).toBe(5840);
+
+    // The confirmation mail carries the same estimate, each line's total and the bar's terms
+    // (the demo's 1001 pays cash on delivery).
+    await t.app.settle();
+    const mail = await mailOf(order.OrderNum);
+    for (const part of [mail.text!, mail.html!]) {
+      expect(part).toContain('Estimated total: $58.40, with $2.40 of deposits');
+      expect(part).toContain('1 line is priced on the invoice');
+      expect(part).toContain('Estimate: your invoice is final');
+      expect(part).toContain('Payment: COD, pay the driver on delivery');
+    }
+    expect(mail.text).toMatch(new RegExp(`\\n${a} .* 2 cases +0 units +\\$56\\.00\\n`));
+    expect(mail.text).toMatch(new RegExp(`\\n${c} .* 1 cases +0 units +Price on invoice\\n`));
+    expect(mail.html).toContain('<th>Case Price</th><th>Line Total</th>');
+    expect(mail.html).toContain('<td align="right">$28.00</td><td align="right">$56.00</td>');
+
+    // A change is mailed at the prices of its date too; a cancelled order's mail has no estimate.
+    const changed = body.ProductQuantities.map((l, i) => (i === first ? { ...l, CaseQuantity: 3 } : l));
+    const put = await calls.change(customer, id, { ...body, ProductQuantities: changed });
+    expect(put.statusCode, put.body).toBe(200);
+    await t.app.settle();
+    const again = await detail(id);
+    expect(again.EstimatedTotal).toBe(8760);
+    const changedMail = await mailOf(`${order.OrderNum}.changed-${Date.parse(again.ChangedAt!)}`);
+    expect(changedMail.text).toContain('Estimated total: $87.60, with $3.60 of deposits');
+    const cancel = await calls.cancel(customer, id);
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await t.app.settle();
+    const cancelledMail = await mailOf(`${order.OrderNum}.cancelled`);
+    expect(cancelledMail.text).not.toContain('Estimate');
+    expect(cancelledMail.text).not.toContain('Payment:');
+  });
+
+  it('mails "Price on invoice" when none of its lines is priced, with no price columns', async () => {
+    const mail = await mailOf(unpricedOrder);
+    expect(mail.text).toContain('\nPrice on invoice\n');
+    expect(mail.text).not.toContain('Estimate');
+    expect(mail.html).not.toContain('Case Price');
   });
 
   it("carries each product's price on the delivery date on the form's and the guide's products", async () => {

@@ -4,7 +4,7 @@ import { businessToday } from '../../../domain/business-date.js';
 import { compareDelivered, type DeliveredLine, differenceCount } from '../../../domain/delivered.js';
 import { OrderStatus } from '../../../domain/enums.js';
 import { changeableUntil } from '../../../domain/order-change.js';
-import { estimateOrder, type PriceRowsByCode, pricesOn } from '../../../domain/order-estimate.js';
+import type { PriceRowsByCode } from '../../../domain/order-estimate.js';
 import type { OrderDetail, OrderList, OrderSummary } from '../../../domain/order-view.schema.js';
 import type { DbOrTx } from '../../db/client.js';
 import {
@@ -19,7 +19,13 @@ import {
 } from '../../db/schema.js';
 import { notFound } from '../../lib/http-error.js';
 import { deliveryDifferences } from './delivery-differences.service.js';
-import { orderPriceRows, priceRowsByCode } from './order-prices.js';
+import {
+  type ListedLineJson,
+  listedEstimate,
+  orderPriceRows,
+  priceRowsByCode,
+  withEstimate,
+} from './order-prices.js';
 import { toProduct } from './order-product.js';
 import { personNameColumn, placedBy } from './placed-by.js';
 
@@ -114,7 +120,7 @@ export async function customerOrders(
       returns: sql<number>`(count(*) filter (where ${orderLines.isReturn}))::int`,
       // Each line's code, cases, units and whether it is a return, and the posted prices of
       // the delivery date: the estimate (decision 075) in the same statement.
-      lines: sql<[string, number, number, boolean][] | null>`json_agg(json_build_array(${orderLines.code},
+      lines: sql<ListedLineJson[] | null>`json_agg(json_build_array(${orderLines.code},
         ${orderLines.caseQuantity}, ${orderLines.unitQuantity}, ${orderLines.isReturn}))
         filter (where ${orderLines.id} is not null)`,
       prices: orderPriceRows,
@@ -136,15 +142,7 @@ export async function customerOrders(
         ...r,
         isReturn: r.productCount > 0 && returns === r.productCount,
         deliveryDifferences: differences.get(r.id) ?? null,
-        estimatedTotal: estimateOrder(
-          pricesOn(priceRowsByCode(prices), r.deliveryDate),
-          (lines ?? []).map(([Code, CaseQuantity, UnitQuantity, IsReturn]) => ({
-            Code,
-            CaseQuantity,
-            UnitQuantity,
-            IsReturn,
-          })),
-        ).EstimatedTotal,
+        estimatedTotal: listedEstimate(prices, r.deliveryDate, lines),
       }),
     ),
   };
@@ -157,6 +155,8 @@ export async function customerOrders(
 export function toOrderDetail(
   row: Omit<SummaryRow, 'productCount' | 'totalCases' | 'deliveryDifferences' | 'estimatedTotal'> & {
     customerName: string;
+    /** The customer's payment terms (design.md 8.4), null when none are given. */
+    paymentTerms: string | null;
     changedAt: Date | null;
     /** Its OrderBy while the caller may still change or cancel it (design.md 7.10), else null. */
     changeableUntil: string | null;
@@ -178,39 +178,33 @@ export function toOrderDetail(
    */
   prices: PriceRowsByCode = new Map(),
 ): OrderDetail {
-  const estimate = estimateOrder(
-    pricesOn(prices, row.deliveryDate),
-    lines.map((l) => ({
-      Code: l.code,
-      CaseQuantity: l.caseQuantity,
-      UnitQuantity: l.unitQuantity,
-      IsReturn: l.isReturn ?? false,
-    })),
-  );
-  const products = lines.map((l, i) => {
-    const { CasePrice, LineTotal } = estimate.Lines[i]!;
-    const p = { ...toProduct(l), CasePrice, LineTotal };
+  const products = lines.map((l) => {
+    const p = toProduct(l);
     return substitutes ? { ...p, SubstituteCode: substitutes.get(p.Code) ?? null } : p;
   });
-  return {
-    ...toSummary({
-      ...row,
-      productCount: lines.length,
-      totalCases: lines.reduce((s, l) => s + l.caseQuantity, 0),
-      isReturn: lines.length > 0 && lines.every((l) => l.isReturn),
-      deliveryDifferences: delivered && differenceCount(compareDelivered(products, delivered)),
-      estimatedTotal: estimate.EstimatedTotal,
-    }),
-    CompanyName: row.customerName,
-    Products: products,
-    Delivered: delivered,
-    Confirmed: confirmed,
-    ChangedAt: row.changedAt?.toISOString() ?? null,
-    ChangeableUntil: row.changeableUntil,
-    DeliveryHoliday: row.deliveryHoliday ?? null,
-    EstimatedDeposits: estimate.Deposits,
-    UnpricedLines: estimate.UnpricedLines,
-  };
+  return withEstimate(
+    {
+      ...toSummary({
+        ...row,
+        productCount: lines.length,
+        totalCases: lines.reduce((s, l) => s + l.caseQuantity, 0),
+        isReturn: lines.length > 0 && lines.every((l) => l.isReturn),
+        deliveryDifferences: delivered && differenceCount(compareDelivered(products, delivered)),
+        estimatedTotal: null,
+      }),
+      CompanyName: row.customerName,
+      PaymentTerms: row.paymentTerms,
+      Products: products,
+      Delivered: delivered,
+      Confirmed: confirmed,
+      ChangedAt: row.changedAt?.toISOString() ?? null,
+      ChangeableUntil: row.changeableUntil,
+      DeliveryHoliday: row.deliveryHoliday ?? null,
+      EstimatedDeposits: 0,
+      UnpricedLines: 0,
+    },
+    prices,
+  );
 }
 
 /**
@@ -237,6 +231,7 @@ export async function getOrderDetail(
     .select({
       ...summaryColumns,
       companyName: customers.name,
+      paymentTerms: customers.paymentTerms,
       delivered: deliveredColumn,
       prices: orderPriceRows,
       changedAt: orders.changedAt,

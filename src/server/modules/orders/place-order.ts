@@ -121,12 +121,14 @@ export async function placeOrder(
   const { row, lines } = placed;
   log.info({ orderNum: row.orderNum, customerId: customer.id, enteredBy: row.enteredBy }, 'order placed');
 
-  // Everything the file and the mail need is in hand: no need to read the order back.
+  // Everything the file and the mail need is in hand: no need to read the order back (the
+  // mail's prices come with its claim).
   const detail = toOrderDetail(
     {
       ...row,
       companyId: customer.companyId,
       customerName: customer.name,
+      paymentTerms: customer.paymentTerms,
       personName: principal.role === 'customer' ? (principal.person?.name ?? null) : null,
       changedAt: null,
       changeableUntil: null,

@@ -49,6 +49,7 @@ const placed: OrderDetail = {
   UnpricedLines: 0,
   Confirmed: null,
   CompanyName: 'Blue Heron Tavern',
+  PaymentTerms: null,
   Products: [
     {
       Code: 'BR-1105',

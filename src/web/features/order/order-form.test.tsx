@@ -54,6 +54,7 @@ const copied: CopiedOrder = {
   UnpricedLines: 0,
   Confirmed: null,
   CompanyName: 'Blue Heron Tavern',
+  PaymentTerms: null,
   Products: [
     {
       Code: 'BR-1182',

@@ -109,6 +109,7 @@ const line = (Code: string, Description: string, CaseQuantity: number, UnitQuant
 const last: OrderDetail = {
   ...summary,
   CompanyName: 'Blue Heron Tavern',
+  PaymentTerms: null,
   Delivered: null,
   ChangedAt: null,
   ChangeableUntil: null,

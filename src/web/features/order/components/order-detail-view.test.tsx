@@ -23,6 +23,7 @@ const order: OrderDetail = {
   CustomerId: 1,
   CompanyId: 1001,
   CompanyName: 'Blue Heron Tavern',
+  PaymentTerms: null,
   OrderNum: 'W100004',
   OrderType: 'REG',
   IsWebOrder: true,
@@ -109,6 +110,7 @@ describe('OrderDetailView', () => {
           EstimatedTotal: 5840,
           EstimatedDeposits: 240,
           UnpricedLines: 1,
+          PaymentTerms: 'NET30',
         },
         isPhone,
       );
@@ -119,6 +121,9 @@ describe('OrderDetailView', () => {
       expect(estimate.textContent).toContain('Estimated total: $58.40, with $2.40 of deposits');
       expect(estimate.textContent).toContain('1 line is priced on the invoice');
       expect(estimate.textContent).toContain('Estimate: your invoice is final');
+      expect(screen.getByTestId('detail-payment').textContent).toBe(
+        'Payment: Net 30, the invoice is due 30 days after it is issued',
+      );
     },
   );
 
@@ -127,8 +132,9 @@ describe('OrderDetailView', () => {
     expect(screen.queryByText('Case Price')).toBeNull();
     expect(screen.getByTestId('order-estimate').textContent).toBe('Price on invoice');
     unmount();
-    renderDetail({ ...order, Status: 3, EstimatedTotal: 5840 }, false);
+    renderDetail({ ...order, Status: 3, EstimatedTotal: 5840, PaymentTerms: 'COD' }, false);
     expect(screen.queryByTestId('order-estimate')).toBeNull();
+    expect(screen.queryByTestId('detail-payment')).toBeNull();
   });
 
   it("says nothing of who placed the ERP's history", () => {

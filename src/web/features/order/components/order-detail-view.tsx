@@ -1,7 +1,8 @@
-import { Title } from '@mantine/core';
+import { Text, Title } from '@mantine/core';
 import { formatCompanyId } from '../../../../domain/company-id';
 import { OrderStatus, orderStatusName } from '../../../../domain/enums';
 import type { OrderDetail } from '../../../../domain/order-view.schema';
+import { paymentTermsText } from '../../../../domain/payment-terms';
 import { formatPhone } from '../../../../domain/phone';
 import { formatDate, formatDateTime } from '../order-time';
 import { placedByLabel } from '../placed-by-label';
@@ -16,7 +17,7 @@ import { OrderLinesView } from './order-lines-view';
  * by admin" (7.5); nothing for the ERP's history. Staff also see whose it is.
  * Once the ERP's file lists it, its products are listed once, what was delivered beside what was
  * ordered (7.12); until then, as ordered, each line with its price when the order has an estimate
- * (8.4, decision 075), and the estimate under them.
+ * (8.4, decision 075), and the estimate and the customer's payment terms under them.
  */
 export function OrderDetailView({
   order,
@@ -63,11 +64,19 @@ export function OrderDetailView({
       )}
       {/* The estimate at the posted prices (design.md 8.4); a cancelled order or a return has none. */}
       {order.Status !== OrderStatus.Cancelled && !order.IsReturn && (
-        <OrderEstimate
-          total={order.EstimatedTotal}
-          deposits={order.EstimatedDeposits}
-          unpriced={order.UnpricedLines}
-        />
+        <>
+          <OrderEstimate
+            total={order.EstimatedTotal}
+            deposits={order.EstimatedDeposits}
+            unpriced={order.UnpricedLines}
+          />
+          {/* The customer's terms, as the review and the mail give them. */}
+          {order.PaymentTerms && (
+            <Text fz="sm" data-testid="detail-payment">
+              Payment: {paymentTermsText(order.PaymentTerms)}
+            </Text>
+          )}
+        </>
       )}
     </>
   );

@@ -1,5 +1,11 @@
 import { Stack, Text } from '@mantine/core';
 import type { CustomerProduct } from '../../../../domain/customer.schema';
+import {
+  depositsPhrase,
+  ESTIMATE_NOTE,
+  NO_PRICE,
+  unpricedLinesText,
+} from '../../../../domain/order-estimate';
 import { casePriceAt, formatDollars, priceLine } from '../../../../domain/prices';
 import { linePriceOf } from '../../../../domain/prices.schema';
 
@@ -7,16 +13,6 @@ import { linePriceOf } from '../../../../domain/prices.schema';
  * An order's estimate (design.md 8.4, decision 075): the posted prices of its delivery date, in
  * whole cents, always said to be an estimate, since the invoice is final.
  */
-
-export const ESTIMATE_NOTE = 'Estimate: your invoice is final';
-/** What a line or an order with no posted price says. */
-export const NO_PRICE = 'Price on invoice';
-
-/** A price or a line's total as the customer reads it, or "Price on invoice". */
-export const moneyOrOnInvoice = (cents: number | null | undefined) =>
-  cents === null || cents === undefined ? NO_PRICE : formatDollars(cents);
-
-const lines = (n: number) => (n === 1 ? '1 line is' : `${n} lines are`);
 
 /**
  * The estimated total with its deposits and the lines it leaves out; "Price on invoice" when no
@@ -42,9 +38,9 @@ export function OrderEstimate({
     <Stack gap={2} data-testid="order-estimate">
       <Text>
         Estimated total: <strong data-testid="estimated-total">{formatDollars(total)}</strong>
-        {deposits > 0 && `, with ${formatDollars(deposits)} of deposits`}
+        {depositsPhrase(deposits)}
       </Text>
-      {unpriced > 0 && <Text fz="sm">{`${lines(unpriced)} priced on the invoice`}</Text>}
+      {unpriced > 0 && <Text fz="sm">{unpricedLinesText(unpriced)}</Text>}
       <Text fz="sm" c="dimmed">
         {ESTIMATE_NOTE}
       </Text>

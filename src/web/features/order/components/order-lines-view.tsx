@@ -1,9 +1,9 @@
 import { Badge, Button, Paper, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { type Availability, type Substitution, substitutionLabel } from '../../../../domain/availability';
+import { moneyOrOnInvoice } from '../../../../domain/order-estimate';
 import { CardList } from '../../../components/card-list';
 import { AvailabilityNote, SubstitutionSelect } from './availability-note';
-import { moneyOrOnInvoice } from './order-estimate';
 
 export interface OrderLineView {
   Code: string;

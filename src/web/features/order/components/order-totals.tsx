@@ -1,9 +1,8 @@
 import { Group, Text } from '@mantine/core';
-import type { OrderEstimate } from '../../../../domain/order-estimate';
+import { ESTIMATE_NOTE, NO_PRICE, type OrderEstimate } from '../../../../domain/order-estimate';
 import { formatDollars } from '../../../../domain/prices';
 import type { OrderTotals } from '../order-draft';
 import type { OrderMinimum } from '../use-order-form';
-import { ESTIMATE_NOTE, NO_PRICE } from './order-estimate';
 
 /** "3 cases still missing", "0.5 cases still missing", "1 case still missing". */
 export function missingCasesText(missing: string): string {
