@@ -75,7 +75,7 @@ export const LastImportSchema = z.object({
   /** ISO 8601: when the file was imported. */
   At: z.string(),
   User: z.string(),
-  /** Items, Customers, CustomerItems, OrderHistory, Availability or Prices. */
+  /** Items, Customers, CustomerItems, OrderHistory, Availability, Prices or Invoices. */
   Kind: z.string(),
   FileName: z.string(),
   Lines: z.number().int(),

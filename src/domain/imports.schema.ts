@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The bulk imports: the spec's four (section 3 "Import file formats", design.md 5.8) the availability file (design.md 8.3) and the prices file (8.4). */
+/** The bulk imports: the spec's four (section 3 "Import file formats", design.md 5.8) the availability file (design.md 8.3), the prices file and the invoices file (8.4). */
 
 export const ImportKindSchema = z.enum([
   'Items',
@@ -9,6 +9,7 @@ export const ImportKindSchema = z.enum([
   'OrderHistory',
   'Availability',
   'Prices',
+  'Invoices',
 ]);
 export type ImportKind = z.infer<typeof ImportKindSchema>;
 

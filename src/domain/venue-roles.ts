@@ -62,6 +62,9 @@ export const VENUE_ROUTES: Readonly<Record<string, VenueAction>> = {
   'GET /Order/:customerId/Last': 'view',
   'GET /Order/:id/Worksheet': 'view',
   'POST /Order/Copy': 'view',
+  // What the orders cost, as their estimates are (design.md 8.4): every role reads them.
+  'GET /Customer/:id/Invoices': 'view',
+  'GET /Invoice/:id': 'view',
   'PUT /Customer/:id/Pars': 'draft',
   'PUT /Customer/:id/Draft': 'draft',
   'DELETE /Customer/:id/Draft': 'draft',

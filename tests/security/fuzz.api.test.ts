@@ -120,6 +120,7 @@ const handWritten: Record<string, (k: Known) => fc.Arbitrary<Omit<Request, 'quer
   'POST /api/OrderHistoryImport': () => uploadBody,
   'POST /api/AvailabilityImport': () => uploadBody,
   'POST /api/PriceImport': () => uploadBody,
+  'POST /api/InvoiceImport': () => uploadBody,
 };
 /**
  * Routes that take no body at all (the reminder check: design.md 7.4; an order's cancel: 7.10;

@@ -6,7 +6,14 @@ import { invite, signInByCode } from '#support/people.js';
 import { startSmtpSink } from '#support/smtp-sink.js';
 import { TEST_SECRET } from '#support/test-config.js';
 import { VENUE_ROUTES, venueRoleMay } from '../../src/domain/venue-roles.js';
-import { adminUsers, customerProducts, customers, messages, orders } from '../../src/server/db/schema.js';
+import {
+  adminUsers,
+  customerProducts,
+  customers,
+  invoices,
+  messages,
+  orders,
+} from '../../src/server/db/schema.js';
 import { stopToken } from '../../src/server/modules/reminders/stop-token.js';
 
 /**
@@ -34,6 +41,8 @@ interface Ctx {
   aId: number;
   bId: number;
   orderOfA: number;
+  /** An invoice for A's order. */
+  invoiceOfA: number;
   linkOfA: number;
   productId: number;
   messageId: number;
@@ -216,6 +225,9 @@ const rows: Record<string, Row> = {
     url: (c) => `/api/v1/Order/${c.orderOfA}/Cancel`,
   },
   'GET /api/v1/Orders/{companyId}': { ...ownOrAdmin, url: () => '/api/v1/Orders/1001' },
+  // Invoices (design.md 8.4): every role at the venue reads them, as it reads the orders.
+  'GET /api/v1/Customer/{id}/Invoices': { ...ownOrAdmin, url: (c) => `/api/v1/Customer/${c.aId}/Invoices` },
+  'GET /api/v1/Invoice/{id}': { ...ownOrAdmin, url: (c) => `/api/v1/Invoice/${c.invoiceOfA}` },
   'GET /api/v1/Order/{customerId}/Last': { ...ownOrAdmin, url: (c) => `/api/v1/Order/${c.aId}/Last` },
   'POST /api/v1/Order/Copy': { ...ownOrAdmin, body: (c) => ({ OrderId: c.orderOfA }) },
   'GET /api/v1/Order/{id}/Worksheet': { ...ownOrAdmin, url: (c) => `/api/v1/Order/${c.aId}/Worksheet/` },
@@ -327,6 +339,7 @@ const rows: Record<string, Row> = {
   'POST /api/OrderHistoryImport': adminOnly(),
   'POST /api/AvailabilityImport': adminOnly(),
   'POST /api/PriceImport': adminOnly(),
+  'POST /api/InvoiceImport': adminOnly(),
 };
 
 const callers = ['nobody', 'a', 'b', 'admin', 'owner', 'orderer', 'counter'] as const;
@@ -370,10 +383,21 @@ describe('permission matrix', () => {
       .from(customers)
       .where(and(ne(customers.id, a.id), ne(customers.id, b.id)))
       .limit(1);
+    const [invoiceOfA] = await t.db
+      .insert(invoices)
+      .values({
+        invoiceNum: 'MATRIX-1',
+        orderId: orderOfA!.id,
+        invoiceDate: orderOfA!.deliveryDate,
+        dueDate: orderOfA!.deliveryDate,
+        importedAt: new Date(),
+      })
+      .returning({ id: invoices.id });
     ctx = {
       aId: a.id,
       bId: b.id,
       orderOfA: orderOfA!.id,
+      invoiceOfA: invoiceOfA!.id,
       linkOfA: link!.id,
       productId: link!.productId,
       messageId: message!.id,

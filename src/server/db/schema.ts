@@ -23,6 +23,7 @@ import { people } from './people.schema.js';
 
 export * from './availability.schema.js';
 export * from './customers.schema.js';
+export * from './invoices.schema.js';
 export * from './orders.schema.js';
 export * from './people.schema.js';
 export * from './prices.schema.js';

@@ -7,6 +7,7 @@ import { customerTypeRoutes } from './customer-types/customer-types.routes.js';
 import { customerRoutes } from './customers/customers.routes.js';
 import { dashboardRoutes } from './dashboard/dashboard.routes.js';
 import { draftRoutes } from './drafts/drafts.routes.js';
+import { invoiceRoutes } from './invoices/invoices.routes.js';
 import { messageRoutes } from './messages/messages.routes.js';
 import { orderGuideRoutes } from './order-guide/order-guide.routes.js';
 import { orderRoutes } from './orders/orders.routes.js';
@@ -29,6 +30,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(settingsRoutes);
   await api.register(orderRoutes);
   await api.register(regenerateRoutes);
+  await api.register(invoiceRoutes);
   await api.register(productRoutes);
   await api.register(customerRoutes);
   await api.register(orderGuideRoutes);

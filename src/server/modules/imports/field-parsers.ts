@@ -1,5 +1,6 @@
 import { ProductType } from '../../../domain/enums.js';
 import { maxLengthMessage, requiredMessage } from '../../../domain/order.schema.js';
+import { formatCents, MONEY_MAX_CENTS, type MoneyProblem, parseMoney } from '../../../domain/prices.js';
 
 /**
  * The cell formats of the import files (design.md 5.8), as pure functions: dates as
@@ -223,4 +224,30 @@ export class LineFields {
   result<T>(row: T): ParseResult<T> {
     return this.errors.length ? { ok: false, message: this.errors.join('; ') } : { ok: true, row };
   }
+}
+
+const moneyProblems: Record<MoneyProblem, string> = {
+  format: 'must be an amount such as 12.50',
+  negative: 'must not be negative',
+  decimals: 'must have at most 2 decimals',
+  'too-large': `must be at most ${formatCents(MONEY_MAX_CENTS)}`,
+};
+
+/** A money cell in cents; `blank` for an empty cell, required when undefined. Prices must be above 0. */
+export function money<Blank extends number | null = number>(
+  f: LineFields,
+  cell: string,
+  label: string,
+  positive: boolean,
+  blank?: Blank,
+): number | Blank {
+  if (cell === '') {
+    if (blank !== undefined) return blank;
+    f.fail(`${label} is required`);
+    return 0;
+  }
+  const m = parseMoney(cell);
+  if (!m.ok) f.fail(`${label} ${moneyProblems[m.problem]} (found ${quote(cell)})`);
+  else if (positive && m.cents === 0) f.fail(`${label} must be above 0 (found ${quote(cell)})`);
+  return m.ok ? m.cents : 0;
 }

@@ -117,6 +117,7 @@ const lockKeys: Record<ImportKind, number> = {
   OrderHistory: 4,
   Availability: 5,
   Prices: 6,
+  Invoices: 7,
 };
 
 /**

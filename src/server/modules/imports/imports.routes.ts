@@ -10,6 +10,7 @@ import { customerImport } from './customer-import.service.js';
 import { customerItemImport } from './customer-item-import.service.js';
 import type { ImportDefinition } from './import-runner.js';
 import { importUpload, type Upload } from './import-upload.js';
+import { invoiceImport } from './invoices-import.service.js';
 import { itemImport } from './item-import.service.js';
 import { orderHistoryImport } from './order-history-import.service.js';
 import { priceImport } from './prices-import.service.js';
@@ -38,6 +39,12 @@ const uploads: { path: string; def: ImportDefinition<{ line: number }>; summary:
     summary:
       'Prices file (design.md 8.4): each file replaces the prices of the periods that have not ended; PRICE_POST_AND_HOLD keeps started periods as posted',
   },
+  {
+    path: '/InvoiceImport',
+    def: invoiceImport,
+    summary:
+      'Invoices file (design.md 8.4): upsert by invoice number; a later file with the same number replaces its lines; each invoice is checked against its order and the posted prices',
+  },
 ];
 
 /** The upload as import-upload.ts reads it: the request's options, length, parts and socket. */
@@ -51,7 +58,7 @@ function uploadOf(request: FastifyRequest): Upload {
 }
 
 /**
- * The six uploads, at /api (design.md 2): multipart, one tab-separated file in the field
+ * The seven uploads, at /api (design.md 2): multipart, one tab-separated file in the field
  * `file`, admin only; each file is one transaction and answers a report. Multipart is
  * registered here only, so no other route accepts a multipart body.
  */

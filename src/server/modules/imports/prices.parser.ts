@@ -1,8 +1,7 @@
 import { formatCompanyId } from '../../../domain/company-id.js';
 import { CUSTOMER_TYPE_ID_MAX } from '../../../domain/customer-type.schema.js';
 import { PRODUCT_CODE_MAX } from '../../../domain/order.schema.js';
-import { formatCents, MONEY_MAX_CENTS, type MoneyProblem, parseMoney } from '../../../domain/prices.js';
-import { columnCountMessage, LineFields, type ParseResult, quote } from './field-parsers.js';
+import { columnCountMessage, LineFields, money, type ParseResult, quote } from './field-parsers.js';
 import { type HeaderNames, PRODUCT_CODE_NAMES } from './header-line.js';
 
 /**
@@ -57,32 +56,6 @@ export interface PriceFileRow {
 /** The level as the file writes it: 'T3', or a company id's four digits. */
 export const levelText = (r: Pick<PriceFileRow, 'typeId' | 'companyId'>) =>
   r.typeId !== null ? `T${r.typeId}` : formatCompanyId(r.companyId!);
-
-const moneyProblems: Record<MoneyProblem, string> = {
-  format: 'must be an amount such as 12.50',
-  negative: 'must not be negative',
-  decimals: 'must have at most 2 decimals',
-  'too-large': `must be at most ${formatCents(MONEY_MAX_CENTS)}`,
-};
-
-/** A money cell in cents; `blank` for an empty cell, required when undefined. Prices must be above 0. */
-function money<Blank extends number | null = number>(
-  f: LineFields,
-  cell: string,
-  label: string,
-  positive: boolean,
-  blank?: Blank,
-): number | Blank {
-  if (cell === '') {
-    if (blank !== undefined) return blank;
-    f.fail(`${label} is required`);
-    return 0;
-  }
-  const m = parseMoney(cell);
-  if (!m.ok) f.fail(`${label} ${moneyProblems[m.problem]} (found ${quote(cell)})`);
-  else if (positive && m.cents === 0) f.fail(`${label} must be above 0 (found ${quote(cell)})`);
-  return m.ok ? m.cents : 0;
-}
 
 const TYPE_LEVEL = /^[Tt](\d{1,4})$/;
 const COMPANY_LEVEL = /^\d{1,4}$/;

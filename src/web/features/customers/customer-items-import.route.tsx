@@ -26,7 +26,28 @@ const orderHistoryColumns = [
   { name: 'cases', note: 'Whole number' },
 ];
 
-/** Spec section 2, /maint/customer/importitems: the customer items and the order history uploads. */
+const invoiceColumns = [
+  { name: 'invoice number', note: "The back office's invoice number" },
+  {
+    name: 'order number',
+    note: 'The Web Conf # or the back office order number; the order must be known here',
+  },
+  { name: 'invoice date', note: 'Date' },
+  { name: 'due date', note: 'Date; not before the invoice date' },
+  { name: 'item code', note: 'The item; blank on a fee line' },
+  { name: 'cases', note: 'Whole number; blank is 0' },
+  { name: 'units', note: 'Whole number; blank is 0' },
+  { name: 'case price', note: 'Dollars and cents, such as 24.99' },
+  { name: 'deposit', note: 'Per case, dollars and cents; blank is none' },
+  { name: 'fee description', note: 'On a fee line only, such as Fuel surcharge' },
+  { name: 'fee amount', note: 'On a fee line only, dollars and cents' },
+  { name: 'paid', note: 'Y or N; blank is N (open)' },
+];
+
+/**
+ * Spec section 2, /maint/customer/importitems: the customer items and the order history uploads,
+ * and the invoices (design.md 8.4), which are checked against those orders.
+ */
 export function Component() {
   return (
     <Stack gap="md" maw={960}>
@@ -51,6 +72,16 @@ export function Component() {
           columns={orderHistoryColumns}
         />
         <ImportFileRules keyedBy="order number and item number" />
+      </FileUpload>
+      <FileUpload title="Invoices Import" url="/api/InvoiceImport" invalidates={[queryKeys.orders.all]}>
+        <ImportColumns
+          caption="The invoices, one item or fee a line, the invoice's own columns on each: tab separated, eleven or twelve columns. Each invoice is checked against its order and the posted prices."
+          columns={invoiceColumns}
+        />
+        <ImportFileRules
+          keyedBy="invoice number, and item code or fee description"
+          replaces="a later file with the same invoice number replaces that invoice's lines"
+        />
       </FileUpload>
     </Stack>
   );

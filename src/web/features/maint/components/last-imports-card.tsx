@@ -13,6 +13,7 @@ const kindLabels: Record<ImportKind, string> = {
   OrderHistory: 'Order history',
   Availability: 'Availability',
   Prices: 'Prices',
+  Invoices: 'Invoices',
 };
 
 /**
