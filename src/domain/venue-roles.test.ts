@@ -42,6 +42,8 @@ const expected: Record<string, string[]> = {
   'GET /Order/:customerId/Last': everyone,
   'GET /Order/:id/Worksheet': everyone,
   'POST /Order/Copy': everyone,
+  'GET /Customer/:id/Invoices': everyone,
+  'GET /Invoice/:id': everyone,
   // A Counter counts, sets pars and prepares the draft...
   'PUT /Customer/:id/Pars': everyone,
   'PUT /Customer/:id/Draft': everyone,
