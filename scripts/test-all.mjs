@@ -5,7 +5,7 @@
 //   node scripts/test-all.mjs [part of a step's name ...] [--skip lint,typecheck] [--results file.json]
 //
 // --skip leaves steps out (by exact name; the CI's second Node run skips the two checks whose
-// result does not depend on the Node running them) and --results writes each step's outcome,
+// result does not depend on the Node running them, and the steps it runs once) and --results writes each step's outcome,
 // seconds and the lines naming its failed tests as JSON for the CI's summary, which repeats
 // those names at its end: a long log is often read from its end only.
 import { spawn } from 'node:child_process';
@@ -14,7 +14,8 @@ import { writeFileSync } from 'node:fs';
 const steps = [
   ['lint', 'npm', ['run', '--silent', 'lint']],
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
-  ['unit and component tests', 'npx', ['vitest', 'run', '--project', 'unit', '--project', 'web']],
+  ['unit tests', 'npx', ['vitest', 'run', '--project', 'unit']],
+  ['component tests', 'npx', ['vitest', 'run', '--project', 'web']],
   ['API tests on PGlite', 'npx', ['vitest', 'run', '--project', 'api']],
   ['API tests on PostgreSQL', 'node', ['scripts/test-api-pg.mjs']],
   ['browser tests', 'node', ['scripts/test-e2e.mjs']],
