@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkInvoice, invoicedAmount } from './invoice-check';
+import { checkInvoice, flagText, invoicedAmount, quantityText } from './invoice-check';
 import { pricesOn } from './order-estimate';
 import type { PriceRow } from './prices';
 
@@ -178,5 +178,26 @@ describe('an invoice checked against its order and the posted prices (design.md 
         },
       ),
     );
+  });
+});
+
+describe("a flag's words, with both figures", () => {
+  it('names what was ordered and invoiced, the two prices, and the fee', () => {
+    const line = {
+      Cases: 1,
+      Units: 0,
+      OrderedCases: 2,
+      OrderedUnits: 3,
+      CasePrice: 2900,
+      PostedCasePrice: 2800,
+      Amount: 2900,
+    };
+    expect(flagText('Short', line)).toBe('Short: 2 cases and 3 units ordered, 1 case invoiced');
+    expect(flagText('Extra', { ...line, OrderedCases: 0, OrderedUnits: 0 })).toBe(
+      'Extra: nothing ordered, 1 case invoiced',
+    );
+    expect(flagText('PriceDiffers', line)).toBe('Price differs from the posted $28.00: invoiced at $29.00');
+    expect(flagText('FeeNotOnOrder', { Amount: 450 })).toBe('Fee not on the order: $4.50');
+    expect(quantityText(0, 1)).toBe('1 unit');
   });
 });

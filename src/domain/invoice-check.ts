@@ -1,5 +1,5 @@
 import type { PricesByCode } from './order-estimate';
-import { casePriceAt, sumCents } from './prices';
+import { casePriceAt, formatDollars, sumCents } from './prices';
 
 /**
  * An invoice checked line by line against its order and the posted prices (design.md 8.4,
@@ -155,4 +155,32 @@ export function checkInvoice(input: {
     ]),
     FlagCount: [...lines, ...checkedFees].reduce((n, l) => n + l.Flags.length, 0),
   };
+}
+
+/** "2 cases", "1 case and 3 units", "3 units", "nothing". */
+export function quantityText(cases: number, units: number): string {
+  const c = `${cases} ${cases === 1 ? 'case' : 'cases'}`;
+  const u = `${units} ${units === 1 ? 'unit' : 'units'}`;
+  if (cases && units) return `${c} and ${u}`;
+  if (units) return u;
+  return cases ? c : 'nothing';
+}
+
+/**
+ * What a flag says, with both figures (design.md 8.4): "Short: 2 cases ordered, 1 case
+ * invoiced", "Price differs from the posted $28.00: invoiced at $29.00", "Fee not on the order".
+ */
+export function flagText(flag: InvoiceFlag, line: Partial<CheckedLine> & { Amount: number }): string {
+  const ordered = quantityText(line.OrderedCases ?? 0, line.OrderedUnits ?? 0);
+  const invoiced = quantityText(line.Cases ?? 0, line.Units ?? 0);
+  switch (flag) {
+    case 'Short':
+      return `Short: ${ordered} ordered, ${invoiced} invoiced`;
+    case 'Extra':
+      return `Extra: ${ordered} ordered, ${invoiced} invoiced`;
+    case 'PriceDiffers':
+      return `Price differs from the posted ${formatDollars(line.PostedCasePrice ?? 0)}: invoiced at ${formatDollars(line.CasePrice ?? 0)}`;
+    case 'FeeNotOnOrder':
+      return `Fee not on the order: ${formatDollars(line.Amount)}`;
+  }
 }

@@ -15,6 +15,9 @@ export const paths = {
   orderReorder: (orderId: number | string) => `/order/form/0?copy=${orderId}`,
   /** Change a placed order before its cutoff (design.md 7.10): the same form, filled with it. */
   orderChange: (orderId: number | string) => `/order/form/0?change=${orderId}`,
+  /** The customer's invoices and each one's check against its order (design.md 8.4). */
+  orderInvoices: '/order/invoices',
+  orderInvoice: (id: number | string) => `/order/invoices/${id}`,
   /** The venue's people, for its Owner (design.md 8.2). */
   orderPeople: '/order/people',
   worksheet: (customerId: number | string, name: string) =>
@@ -31,6 +34,8 @@ export const paths = {
   customerEdit: (id: number | string) => `/maint/customer/edit/${id}`,
   /** The customer's view on its Orders tab (where staff land after ordering for them). */
   customerOrders: (id: number | string) => `/maint/customer/edit/${id}?tab=orders`,
+  /** The customer's view on its Invoices tab (design.md 8.4). */
+  customerInvoices: (id: number | string) => `/maint/customer/edit/${id}?tab=invoices`,
   /** The customer's view on its People tab (design.md 8.2). */
   customerPeople: (id: number | string) => `/maint/customer/edit/${id}?tab=people`,
   /** Staff's order for the customer (design.md 7.5): the customer's order form, as staff. */
@@ -39,6 +44,8 @@ export const paths = {
   customerOrderChange: (id: number | string, orderId: number | string) =>
     `/maint/customer/order/${id}?change=${orderId}`,
   maintOrder: (id: number | string) => `/maint/order/${id}`,
+  /** An invoice's check, as staff see it (design.md 8.4). */
+  maintInvoice: (id: number | string) => `/maint/invoice/${id}`,
   customerItemsImport: '/maint/customer/importitems',
   customerTypes: '/maint/customertype',
   customerTypeEdit: (id: number | string) => `/maint/customertype/edit/${id}`,

@@ -98,6 +98,18 @@ export const routes: RouteObject[] = retriedWhenOnline([
             lazy: () => import('./features/order/order-history-detail.route'),
           },
           {
+            id: 'order-invoices',
+            path: 'order/invoices',
+            handle: title('Invoices'),
+            lazy: () => import('./features/invoices/invoices.route'),
+          },
+          {
+            id: 'order-invoice',
+            path: 'order/invoices/:id',
+            handle: title('Invoice'),
+            lazy: () => import('./features/invoices/invoice.route'),
+          },
+          {
             id: 'order-people',
             path: 'order/people',
             handle: title('People'),
@@ -165,6 +177,11 @@ export const routes: RouteObject[] = retriedWhenOnline([
             path: 'order/:id',
             handle: title('Order Detail'),
             lazy: () => import('./features/order/maint-order-detail.route'),
+          },
+          {
+            path: 'invoice/:id',
+            handle: title('Invoice'),
+            lazy: () => import('./features/invoices/maint-invoice.route'),
           },
           {
             path: 'customer/importitems',

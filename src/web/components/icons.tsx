@@ -174,6 +174,14 @@ export const IconHistory = (p: IconProps) => (
   </Svg>
 );
 
+/** A receipt: the invoices (design.md 8.4). */
+export const IconReceipt = (p: IconProps) => (
+  <Svg {...p}>
+    <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />
+    <path d="M9 8h6M9 12h6M9 16h3" />
+  </Svg>
+);
+
 export const IconClipboard = (p: IconProps) => (
   <Svg {...p}>
     <rect x="5" y="4" width="14" height="17" rx="2" />

@@ -49,6 +49,8 @@ export const queryKeys = {
   /** Prefix of every customer type's display messages (a saved message may change any of them). */
   displayMessagesAll: ['displayMessages'] as const,
   orders: area('orders'),
+  /** A customer's invoices (`list({ customerId })`) and each one's check (design.md 8.4). */
+  invoices: area('invoices'),
   /** Regenerate Orders: the admin's list of web orders (GET Orders with its filters). */
   webOrders: area('webOrders'),
   worksheet: (customerId: number) => ['worksheet', customerId] as const,

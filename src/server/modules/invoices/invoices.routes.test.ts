@@ -154,6 +154,23 @@ describe('invoices: the file, the check and who reads them', () => {
     ]);
   });
 
+  it('draws the Invoices page and an invoice on the server, with the check (design.md 8.1)', async () => {
+    const page = async (url: string, cookie = bar) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      return res.body;
+    };
+    const id = (await list()).find((i) => i.InvoiceNum === 'INV-1')!.Id;
+    const listed = await page('/order/invoices');
+    expect(listed).toContain('INV-1');
+    expect(listed).toContain('$58.40');
+    const drawn = await page(`/order/invoices/${id}`);
+    expect(drawn).toContain(`Short: 1 case ordered, nothing invoiced`);
+    // Another customer's invoice is not drawn for them.
+    const other = await signInCustomer(t.app, 6001, 60611);
+    expect(await page(`/order/invoices/${id}`, other)).not.toContain('INV-1');
+  });
+
   it('previews a file without keeping anything', async () => {
     const before = await t.db.select().from(invoiceLines);
     const [a] = body.ProductQuantities.map((l) => l.Code);

@@ -6,6 +6,7 @@ import { addDays, businessToday } from '../../../domain/business-date.js';
 import { CustomerSchema } from '../../../domain/customer.schema.js';
 import { CustomerTypeListItemSchema } from '../../../domain/customer-type.schema.js';
 import { DeliveryDateSchema, HolidaySchema } from '../../../domain/delivery-calendar.schema.js';
+import { InvoiceDetailSchema, InvoiceSummarySchema } from '../../../domain/invoice.schema.js';
 import { DisplayMessageSchema } from '../../../domain/message.schema.js';
 import { SavedOrderDraftSchema } from '../../../domain/order-draft.schema.js';
 import {
@@ -23,6 +24,7 @@ import { listHolidays } from '../calendar/holidays.service.js';
 import { listCustomerTypes } from '../customer-types/customer-types.service.js';
 import { getCustomer } from '../customers/customers.service.js';
 import { getDraft } from '../drafts/drafts.service.js';
+import { customerInvoices, getInvoice } from '../invoices/invoices.service.js';
 import { displayMessages } from '../messages/messages.service.js';
 import { customerOrders, getOrderDetail } from '../orders/orders.service.js';
 import { customerWorksheet } from '../orders/worksheet.service.js';
@@ -132,6 +134,30 @@ export function pageLoaders(app: FastifyInstance, web: typeof Web): Record<strin
         if (!customer || !Number.isSafeInteger(id) || id <= 0) return null;
         const order = await ownOrder(customer.id, id);
         if (order) put(contextOf(args), queryKeys.orders.detail(id), asApi(OrderDetailSchema, order));
+        return null;
+      },
+    },
+    'order-invoices': {
+      loader: async (args: LoaderFunctionArgs) => {
+        const customer = customerOf(args);
+        if (!customer) return null;
+        const list = await customerInvoices(app.db, customer.id);
+        put(
+          contextOf(args),
+          queryKeys.invoices.list({ customerId: customer.id }),
+          asApi(InvoiceSummarySchema.array(), list),
+        );
+        return null;
+      },
+    },
+    'order-invoice': {
+      loader: async (args: LoaderFunctionArgs) => {
+        const customer = customerOf(args);
+        const id = Number(args.params.id);
+        if (!customer || !Number.isSafeInteger(id) || id <= 0) return null;
+        // Another customer's invoice is not read: the page says it could not be shown.
+        const invoice = await unlessNotFound(() => getInvoice(app.db, { id, customerId: customer.id }));
+        if (invoice) put(contextOf(args), queryKeys.invoices.detail(id), asApi(InvoiceDetailSchema, invoice));
         return null;
       },
     },

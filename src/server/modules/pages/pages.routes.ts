@@ -19,6 +19,8 @@ const PAGES = [
   '/order/form/:id',
   '/order/history',
   '/order/history/detail/:id',
+  '/order/invoices',
+  '/order/invoices/:id',
   '/order/people',
   '/worksheet/:id/:name',
 ];

@@ -18,6 +18,7 @@ import { paymentTermsText } from '../../../domain/payment-terms';
 import { IconPlus } from '../../components/icons';
 import { ReadOnlySwitch } from '../../components/read-only-switch';
 import { paths } from '../../paths';
+import { CustomerInvoicesTab } from '../invoices/components/customer-invoices-tab';
 import { todayInBusiness, useBusinessNow } from '../order/order-time';
 import { PeoplePanel } from '../people/components/people-panel';
 import { useCustomer } from './api/get-customer';
@@ -26,11 +27,12 @@ import { CustomerProductsList } from './components/customer-products-list';
 import { RemindersOffSwitch } from './components/reminders-off-switch';
 import { licenseStatus } from './license-status';
 
-const TABS = ['general', 'products', 'orders', 'people'] as const;
+const TABS = ['general', 'products', 'orders', 'invoices', 'people'] as const;
 
 /**
  * /maint/customer/edit/{id}, 'Customer - View': tabs General (read-only fields), Products
- * (the products linked to the customer), Orders (theirs, newest first; `?tab=orders`) and People
+ * (the products linked to the customer), Orders (theirs, newest first; `?tab=orders`), Invoices
+ * (each checked against its order: design.md 8.4; `?tab=invoices`) and People
  * (who signs in for it, and its shared sign-in: design.md 8.2; `?tab=people`).
  * Customers change through the customer import only, their liquor license too (design.md 8.2:
  * shown with how long it has left, decision 067); Reminders Off (design.md 7.4) is the one
@@ -74,6 +76,7 @@ export function Component() {
           <Tabs.Tab value="general">General</Tabs.Tab>
           <Tabs.Tab value="products">Products</Tabs.Tab>
           <Tabs.Tab value="orders">Orders</Tabs.Tab>
+          <Tabs.Tab value="invoices">Invoices</Tabs.Tab>
           <Tabs.Tab value="people">People</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="general">
@@ -123,6 +126,9 @@ export function Component() {
         </Tabs.Panel>
         <Tabs.Panel value="orders">
           <CustomerOrdersTab companyId={c.CompanyId} customerTypeId={c.CustomerTypeId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="invoices">
+          <CustomerInvoicesTab customerId={c.Id} />
         </Tabs.Panel>
         <Tabs.Panel value="people">
           <PeoplePanel

@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession, useSignedInCustomer } from '../../../features/auth/api/get-session';
 import { paths } from '../../../paths';
-import { IconCart, IconClipboard, IconDevices, IconHistory, IconMessage, IconUsers } from '../../icons';
+import {
+  IconCart,
+  IconClipboard,
+  IconDevices,
+  IconHistory,
+  IconMessage,
+  IconReceipt,
+  IconUsers,
+} from '../../icons';
 
 interface Entry {
   label: string;
@@ -14,7 +22,8 @@ interface Entry {
 }
 
 /**
- * Spec section 2's customer side menu, in its order, then the venue's People for its Owner
+ * Spec section 2's customer side menu, in its order, with the Invoices (design.md 8.4) after the
+ * history, then the venue's People for its Owner
  * (design.md 8.2) and the signed-in devices (issue 36).
  */
 export function CustomerNav({
@@ -38,6 +47,8 @@ export function CustomerNav({
       icon: <IconHistory />,
       activePrefix: paths.orderHistory,
     },
+    // What the orders cost (design.md 8.4): each invoice and its check against the order.
+    { label: 'Invoices', to: paths.orderInvoices, icon: <IconReceipt />, activePrefix: paths.orderInvoices },
   ];
   const isActive = (e: Entry) =>
     pathname === e.to || pathname.startsWith(`${e.activePrefix}/`) || pathname === e.activePrefix;
