@@ -134,6 +134,11 @@ export const DashboardSchema = z.object({
      * delivered.ts), of orders delivered in the last 7 days, today included.
      */
     ShortLines: z.number().int(),
+    /**
+     * The flags the invoice check raised (design.md 8.4: short, extra, a price other than the
+     * posted one, a fee not on the order) on the invoices dated in the last 7 days, today included.
+     */
+    InvoiceFlags: z.number().int(),
   }),
   /** The last imports, newest first, with their reports' counts (from the audit trail). */
   LastImports: z.array(LastImportSchema),

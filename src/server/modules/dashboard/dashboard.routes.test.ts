@@ -8,7 +8,7 @@ import { addDays } from '../../../domain/business-date.js';
 import type { Dashboard } from '../../../domain/dashboard.schema.js';
 import { OrderStatus } from '../../../domain/enums.js';
 import type { Db } from '../../db/client.js';
-import { customers, orderDeliveredLines, orderLines, orders } from '../../db/schema.js';
+import { customers, invoices, orderDeliveredLines, orderLines, orders } from '../../db/schema.js';
 
 /**
  * GET Dashboard at TEST_NOW, Wednesday 11/25/2026 10:00 AM Central, with Friday 11/27 a holiday.
@@ -228,6 +228,32 @@ describe('GET Dashboard (design.md 7.8)', () => {
   it("counts the lines delivered short or not at all in the last 7 days' deliveries", () => {
     // 11/23: DB-1, DB-2, DB-3 and DB-4 (not DB-5, delivered more, nor DB-9, added); 11/19: 1.
     expect(body.NeedsAttention.ShortLines).toBe(5);
+  });
+
+  it("counts the invoice check's flags of the invoices dated in the last 7 days, today included", async () => {
+    const [o] = await t.db
+      .insert(orders)
+      .values({ customerId: ids.usual, orderNum: 'DB-INV', source: 'import', deliveryDate: '2026-11-10' })
+      .returning({ id: orders.id });
+    const invoice = (invoiceNum: string, invoiceDate: string, flagCount: number) => ({
+      invoiceNum,
+      orderId: o!.id,
+      invoiceDate,
+      dueDate: invoiceDate,
+      flagCount,
+      importedAt: TEST_NOW,
+    });
+    await t.db.insert(invoices).values([
+      invoice('I-1', '2026-11-25', 3),
+      invoice('I-2', '2026-11-19', 2),
+      // 7 days back, and tomorrow: not counted.
+      invoice('I-3', '2026-11-18', 5),
+      invoice('I-4', '2026-11-26', 1),
+    ]);
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/Dashboard', headers: { cookie: admin } });
+    expect((res.json() as Dashboard).NeedsAttention.InvoiceFlags).toBe(5);
+    await t.db.delete(invoices);
+    await t.db.delete(orders).where(eq(orders.id, o!.id));
   });
 
   it('shows the last import with its report’s counts', () => {

@@ -125,7 +125,9 @@ const attention = `select count(*) filter (where o.mailed_at is null and o.mail_
       and w.delivery_date > $1::date - 7 and w.delivery_date <= $1::date
       and exists (select 1 from order_delivered_lines listed where listed.order_id = w.id)
       and (coalesce(d.cases, 0) < ol.case_quantity or coalesce(d.units, 0) < ol.unit_quantity)
-  ) as "shortLines"
+  ) as "shortLines",
+  (select coalesce(sum(i.flag_count), 0)::int from invoices i
+    where i.invoice_date > $1::date - 7 and i.invoice_date <= $1::date) as "invoiceFlags"
 from orders o where o.source = 'web'`;
 
 interface TypeRow {
@@ -228,9 +230,11 @@ export async function dashboard(database: Database, now: Date, tz: string): Prom
       tz,
     ]),
     runStatement<CustomerRow>(database, customersOnDates, [customerDates]),
-    runStatement<{ mailFailed: number; notExported: number; shortLines: number }>(database, attention, [
-      today,
-    ]),
+    runStatement<{ mailFailed: number; notExported: number; shortLines: number; invoiceFlags: number }>(
+      database,
+      attention,
+      [today],
+    ),
     lastImports(database),
     licensesExpiring(database.db, today),
     runStatement<OutOfStockRow>(database, outOfStockToday, [today, tz]),
@@ -267,6 +271,7 @@ export async function dashboard(database: Database, now: Date, tz: string): Prom
       MailFailed: counts?.mailFailed ?? 0,
       NotExported: counts?.notExported ?? 0,
       ShortLines: counts?.shortLines ?? 0,
+      InvoiceFlags: counts?.invoiceFlags ?? 0,
     },
     LastImports: imports,
     LicensesExpiring: licenses.list,

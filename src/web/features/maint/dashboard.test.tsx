@@ -40,7 +40,7 @@ const answer: DashboardAnswer = {
     },
   ],
   NotYetOrderedTotal: 5,
-  NeedsAttention: { MailFailed: 2, NotExported: 0, ShortLines: 3 },
+  NeedsAttention: { MailFailed: 2, NotExported: 0, ShortLines: 3, InvoiceFlags: 4 },
   LastImports: [
     {
       At: '2026-11-25T15:00:00.000Z',
@@ -149,6 +149,9 @@ describe('staff dashboard (design.md 7.8)', () => {
     // The export row opens the list filtered to the orders never exported, the count's rule.
     expect(exports.getAttribute('href')).toBe('/maint/regenerateorders?NotExported=true');
     expect(screen.getByTestId('short-lines').textContent).toBe('3 lines delivered short in the last 7 days');
+    expect(screen.getByTestId('invoice-flags').textContent).toBe(
+      '4 invoice flags in the last 7 days: short, extra, other prices, fees',
+    );
     fireEvent.click(link);
     await waitFor(() => expect(router.state.location.pathname).toBe('/maint/regenerateorders'));
     expect(router.state.location.search).toBe('');
@@ -174,7 +177,7 @@ describe('staff dashboard (design.md 7.8)', () => {
       ...answer,
       NotYetOrdered: [],
       NotYetOrderedTotal: 0,
-      NeedsAttention: { MailFailed: 0, NotExported: 0, ShortLines: 0 },
+      NeedsAttention: { MailFailed: 0, NotExported: 0, ShortLines: 0, InvoiceFlags: 0 },
       LastImports: [],
       LicensesExpiring: [],
       LicensesExpiringTotal: 0,

@@ -11,7 +11,8 @@ import { DashboardCard, plural } from './dashboard-card';
  * the orders never exported (the same rule as the count: `exported_at` null); the mail row opens
  * it whole (no filter for mails yet: its Mail column shows which orders they are). Both rows stay
  * at 0, with a check, so the way to the screen is always in the same place. The lines the ERP
- * delivered short (design.md 7.12) are said first, without a link: each order's detail shows them.
+ * delivered short (design.md 7.12) and the invoice check's flags (8.4) are said first, without a
+ * link: each order's detail and each customer's invoices show them.
  */
 export function NeedsAttentionCard({ counts }: { counts: Dashboard['NeedsAttention'] }) {
   const items = [
@@ -44,6 +45,20 @@ export function NeedsAttentionCard({ counts }: { counts: Dashboard['NeedsAttenti
             <IconCircleCheck size={18} aria-hidden />
           )}
           <span>{`${plural(counts.ShortLines, 'line')} delivered short in the last 7 days`}</span>
+        </Group>
+        <Group
+          gap={8}
+          mih={44}
+          wrap="nowrap"
+          fw={counts.InvoiceFlags > 0 ? 700 : undefined}
+          data-testid="invoice-flags"
+        >
+          {counts.InvoiceFlags > 0 ? (
+            <IconWarning size={18} aria-hidden />
+          ) : (
+            <IconCircleCheck size={18} aria-hidden />
+          )}
+          <span>{`${plural(counts.InvoiceFlags, 'invoice flag')} in the last 7 days: short, extra, other prices, fees`}</span>
         </Group>
         {items.map((i) => (
           <Anchor
