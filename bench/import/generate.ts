@@ -133,3 +133,21 @@ export function writePrices(file: string, lines: number, items: number, customer
     return `${levelText}\t${itemCode(item)}\t${price}\t${unit}\t1.20\t${breakAt}\t01/01/2099\t12/31/2099`;
   });
 }
+
+/**
+ * `lines` invoices lines (design.md 8.4): an invoice of 10 lines for each order of
+ * writeHistory's (7000000..), on items of its own choosing (so the check finds short and extra
+ * lines as a real month would), case prices from $8.00 to $57.99 with a $1.20 deposit, the last
+ * line of every tenth invoice a fee, every other invoice paid.
+ */
+export function writeInvoices(file: string, lines: number, items: number) {
+  return writeLines(file, lines, (i) => {
+    const invoice = Math.floor(i / 10);
+    const head = `INV${String(invoice + 1).padStart(7, '0')}\t${7_000_000 + invoice}\t12/01/2025\t12/31/2025`;
+    const paid = invoice % 2 ? 'Y' : 'N';
+    if (i % 10 === 9 && invoice % 10 === 0) return `${head}\t\t\t\t\t\tFuel surcharge\t4.50\t${paid}`;
+    const cents = 800 + ((i * 37) % 5000);
+    const item = itemCode((invoice * 7 + (i % 10) * 13) % items);
+    return `${head}\t${item}\t${1 + (i % 5)}\t0\t${Math.floor(cents / 100)}.${pad(cents % 100)}\t1.20\t\t\t${paid}`;
+  });
+}

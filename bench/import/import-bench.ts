@@ -4,7 +4,8 @@
  * PGlite directory, against `psql \copy` of the same file into a bare 13-column text table.
  *
  *   npx tsx bench/import/import-bench.ts [--lines 1000000] [--availability 100000]
- *     [--prices 500000] [--only pg|pglite] [--part history|availability|prices]
+ *     [--prices 500000] [--invoices 200000] [--only pg|pglite]
+ *     [--part history|availability|prices|invoices]
  *
  * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) is where the
  * bench database is created and dropped. BENCH_SCHEMA_SQL names a SQL file run on that
@@ -23,7 +24,11 @@
  * imported, each upload's peak RSS under the same 300 MB bound. The prices file (design.md 8.4,
  * decision 073) too: 500,000 lines (`--prices`), every item priced for each of the 7 customer
  * types and then for customers one by one, previewed, imported, and imported again (every line
- * unchanged). `--part` runs one of the three.
+ * unchanged). The invoices file (design.md 8.4, decision 076): 200,000 lines (`--invoices`), 10 a
+ * invoice, one invoice for each order of the history file, previewed then imported, with each
+ * invoice checked against its order when the file is in; alone (`--part invoices`), the history
+ * file it needs (10 lines an order) is imported first and not measured. `--part` runs one of the
+ * four.
  *
  * The server runs as production runs it (decision 047): import-server.ts (the app with the
  * memory reports) bundled by esbuild as `npm run build` bundles main.ts, with `npm run serve`'s
@@ -41,13 +46,21 @@ import { parseArgs } from 'node:util';
 import { multipartFrame } from '#support/multipart.js';
 import { adminPostgresUrl, createDatabase, dropDatabase } from '#support/pg-admin.js';
 import { importServerScript, ServerProcess } from '#support/server-process.js';
-import { writeAvailability, writeCustomers, writeHistory, writeItems, writePrices } from './generate.js';
+import {
+  writeAvailability,
+  writeCustomers,
+  writeHistory,
+  writeInvoices,
+  writeItems,
+  writePrices,
+} from './generate.js';
 
 const { values } = parseArgs({
   options: {
     lines: { type: 'string', default: '1000000' },
     availability: { type: 'string', default: '100000' },
     prices: { type: 'string', default: '500000' },
+    invoices: { type: 'string', default: '200000' },
     only: { type: 'string' },
     part: { type: 'string' },
   },
@@ -58,6 +71,8 @@ const PRICE_LINES = Number(values.prices);
 const runsHistory = !values.part || values.part === 'history';
 const runsAvailability = !values.part || values.part === 'availability';
 const runsPrices = !values.part || values.part === 'prices';
+const INVOICE_LINES = Number(values.invoices);
+const runsInvoices = !values.part || values.part === 'invoices';
 const CUSTOMERS = 2_000;
 const ITEMS = 1_500;
 const pgUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -72,6 +87,9 @@ const files = {
   availabilityItems: path.join(work, 'availability-items.txt'),
   availability: path.join(work, 'availability.txt'),
   prices: path.join(work, 'prices.txt'),
+  invoices: path.join(work, 'invoices.txt'),
+  /** The orders the invoices are for, when the history part does not run. */
+  invoiceHistory: path.join(work, 'invoice-history.txt'),
 };
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -270,6 +288,45 @@ async function pricesUpload(
   );
 }
 
+/** One invoices upload (preview or import) with its own peak RSS; its report must account for every line. */
+async function invoicesUpload(
+  server: ServerProcess,
+  cookie: string,
+  memory: ReturnType<typeof watchMemory>,
+  dryRun: boolean,
+  target: string,
+) {
+  await setTimeout(1_000);
+  const baselineRssMb = server.rss() / MB;
+  const heapBefore = memory.now();
+  resetPeakRss(server.child.pid!);
+  const { seconds, report } = await upload(
+    server,
+    cookie,
+    `/api/InvoiceImport${dryRun ? '?dryRun=1' : ''}`,
+    files.invoices,
+  );
+  const applied = report.Inserted + report.Updated + report.Unchanged;
+  if (report.Lines !== INVOICE_LINES || applied !== INVOICE_LINES)
+    throw new Error(`expected ${INVOICE_LINES} lines applied: ${JSON.stringify(report).slice(0, 500)}`);
+  const peakRssMb = server.peakRss() / MB;
+  console.log(
+    `${target} invoices ${dryRun ? 'preview (dryRun=1)' : 'import'}: ${INVOICE_LINES.toLocaleString('en-US')} lines (${(INVOICE_LINES / 10).toLocaleString('en-US')} invoices, each checked) in ${seconds.toFixed(1)} s = ${Math.round(INVOICE_LINES / seconds).toLocaleString('en-US')} lines/s; ` +
+      `server peak RSS ${peakRssMb.toFixed(0)} MB (${baselineRssMb.toFixed(0)} MB before it; ${memory.since(heapBefore)}); goal < 300 MB ${peakRssMb < 300 ? 'PASS' : 'FAIL'}`,
+  );
+}
+
+/** The invoices file (decision 076): the orders it is for, then its preview and its import. */
+async function measureInvoices(
+  server: ServerProcess,
+  cookie: string,
+  memory: ReturnType<typeof watchMemory>,
+  target: string,
+) {
+  await invoicesUpload(server, cookie, memory, true, target);
+  await invoicesUpload(server, cookie, memory, false, target);
+}
+
 /** The prices file (decision 073): its preview, its import, and the same file again. */
 async function measurePrices(
   server: ServerProcess,
@@ -324,7 +381,13 @@ async function runTarget(
     await upload(server, cookie, '/api/ItemImport', files.items);
     if (runsAvailability) await measureAvailability(server, cookie, memory, target);
     if (runsPrices) await measurePrices(server, cookie, memory, target);
-    if (!runsHistory) return null;
+    if (!runsHistory) {
+      if (runsInvoices) {
+        await upload(server, cookie, '/api/OrderHistoryImport', files.invoiceHistory);
+        await measureInvoices(server, cookie, memory, target);
+      }
+      return null;
+    }
     const dryRun = await previewHistory(server, cookie, memory);
     const baselineRss = server.rss();
     const heapBefore = memory.now();
@@ -346,6 +409,7 @@ async function runTarget(
         `server peak RSS ${result.peakRssMb.toFixed(0)} MB (${result.baselineRssMb.toFixed(0)} MB before the history upload; ${memory.since(heapBefore)}); ` +
         `CPU: server ${used.server.toFixed(1)} s${databaseUrl ? `, PostgreSQL ${used.database.toFixed(1)} s` : ''}`,
     );
+    if (runsInvoices) await measureInvoices(server, cookie, memory, target);
     return result;
   } finally {
     await server.kill();
@@ -394,6 +458,15 @@ async function main() {
   if (runsPrices) {
     const bytes = await writePrices(files.prices, PRICE_LINES, ITEMS, CUSTOMERS);
     console.log(`Prices file: ${PRICE_LINES.toLocaleString('en-US')} lines, ${(bytes / MB).toFixed(1)} MB`);
+  }
+  if (runsInvoices) {
+    if (runsHistory && LINES < INVOICE_LINES)
+      throw new Error(`--invoices ${INVOICE_LINES} needs at least as many history lines (an order per 10)`);
+    if (!runsHistory) await writeHistory(files.invoiceHistory, INVOICE_LINES, CUSTOMERS, ITEMS);
+    const bytes = await writeInvoices(files.invoices, INVOICE_LINES, ITEMS);
+    console.log(
+      `Invoices file: ${INVOICE_LINES.toLocaleString('en-US')} lines, ${(bytes / MB).toFixed(1)} MB`,
+    );
   }
   const server = await serverArgs();
   console.log(`Server: ${server.how}`);

@@ -243,8 +243,8 @@ async function checkInvoices(q: SqlRunner): Promise<void> {
           from order_lines ol where ol.order_id = orders.id and not ol.is_return) as ordered,
          ${priceRowsColumn} as prices,
          (select json_object_agg(p.code, p.units) from products p
-          where p.code in (select l.code from invoice_lines l where l.invoice_id = f.id)
-             or p.code in (select ol.code from order_lines ol where ol.order_id = orders.id)) as sizes
+          where p.code in (select l.code from invoice_lines l where l.invoice_id = f.id
+            union select ol.code from order_lines ol where ol.order_id = orders.id)) as sizes
        from invoices_in_file f join invoices i on i.id = f.id join orders on orders.id = i.order_id
        where f.id > $1 order by f.id limit ${CHECK_CHUNK}`,
       [after],
