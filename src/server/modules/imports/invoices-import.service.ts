@@ -76,7 +76,7 @@ export function resolveInvoiceLines(
 const priceRowsColumn = new PgDialect().sqlToQuery(orderPriceRows).sql;
 
 /** Invoices checked per statement once the file is in. */
-const CHECK_CHUNK = 500;
+const CHECK_CHUNK = 200;
 
 /** The fields of a stored line, as a line's record gives them: to count and to preview. */
 const LINE_FIELDS = `cases as cs, units as u, case_price as cp, deposit as d,
