@@ -314,7 +314,9 @@ test('customer and item files upload and report what they did', async ({ page })
   await page.goto('/maint/customer/importitems');
   await expect(page.getByRole('heading', { name: 'Customer Items Import', level: 2 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Customer Order History Import' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Add Import File and Upload' })).toHaveCount(2);
+  // The invoices (design.md 8.4) are uploaded here too: they are checked against these orders.
+  await expect(page.getByRole('heading', { name: 'Invoices Import' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Import File and Upload' })).toHaveCount(3);
   await expectAccessible(page);
   await saveScreen(page, 'customer-items-import');
 });
