@@ -1,4 +1,4 @@
-import { hydrate } from '@tanstack/react-query';
+import { hydrate, type QueryClient } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
@@ -30,6 +30,10 @@ export async function startApp() {
     hydrate(queryClient, state.queries);
     keepPageQueries(state.queries.queries.map((q) => q.queryHash));
   }
+  // A customer page the server did not draw came from the service worker: offline, the venue's
+  // answers come from the device (issue 39).
+  const openedKey =
+    !state && !window.location.pathname.startsWith('/maint') ? await openKept(queryClient) : null;
   // The lazy screens the address shows, loaded before the router starts: hydrating with one
   // still loading would draw its loader over the server's markup.
   if (state) await loadMatchedScreens();
@@ -50,8 +54,12 @@ export async function startApp() {
       <RouterProvider router={router} />
     </AppTree>
   );
+  // What the screens read is kept on the device for the next visit without a network.
+  const keep = () =>
+    void import('./features/offline/keep-on-device').then((m) => m.keepOnDevice(queryClient, openedKey));
   if (!state) {
     createRoot(root).render(tree);
+    keep();
     return;
   }
   // In a transition: React hydrates the page in slices of a few ms and lets the phone's CPU
@@ -63,6 +71,12 @@ export async function startApp() {
       onRecoverableError: (error, info) => console.error('Hydration failed:', error, info.componentStack),
     });
   });
+  keep();
+}
+
+async function openKept(queryClient: QueryClient): Promise<string | null> {
+  const { openFromDevice } = await import('./features/offline/keep-on-device');
+  return openFromDevice(queryClient);
 }
 
 async function loadMatchedScreens() {

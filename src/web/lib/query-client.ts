@@ -1,4 +1,4 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { showApiErrorDialogLazily } from '../components/dialogs/lazy-error-dialog';
 import { ApiError } from './api-client';
 import { queryKeys } from './query-keys';
@@ -28,6 +28,9 @@ declare module '@tanstack/react-query' {
  * generic error dialog unless the call opted out with `meta.errorDialog: false`.
  */
 export function createQueryClient(): QueryClient {
+  // React Query counts itself online until the browser's first `offline` event: a page opened
+  // with no network (from the service worker, issue 39) would try every read and fail each.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
   const onError = (error: unknown, meta: AppCallMeta | undefined) => {
     if (error instanceof ApiError && error.Status === 401 && !meta?.authCall) {
       void client.invalidateQueries({ queryKey: queryKeys.session });

@@ -1,4 +1,5 @@
 import { Paper, Text } from '@mantine/core';
+import { type RefObject, useLayoutEffect, useRef } from 'react';
 import { useOnline } from './online';
 
 import { OFFLINE_TEXT } from './texts';
@@ -12,11 +13,14 @@ export { OFFLINE_TEXT };
  */
 export function OfflineBanner() {
   const online = useOnline();
+  const bar = useRef<HTMLDivElement>(null);
+  useBarMakesRoom(bar, !online);
   return (
     // index.html keeps it in sight while the shell's form stands in for React's screen.
     <div role="status" aria-live="polite" data-app-status>
       {!online && (
         <Paper
+          ref={bar}
           radius={0}
           px="md"
           py={6}
@@ -36,4 +40,26 @@ export function OfflineBanner() {
       )}
     </div>
   );
+}
+
+/**
+ * While the bar shows, the page's top bar and menu move down under it (app.css), so the menu
+ * stays in reach offline (issue 39): `html[data-status-bar]` with the bar's height.
+ */
+function useBarMakesRoom(bar: RefObject<HTMLDivElement | null>, shown: boolean) {
+  useLayoutEffect(() => {
+    const element = bar.current;
+    const html = document.documentElement;
+    if (!shown || !element) return;
+    const measure = () => html.style.setProperty('--status-bar-height', `${element.offsetHeight}px`);
+    measure();
+    html.dataset.statusBar = '';
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      delete html.dataset.statusBar;
+      html.style.removeProperty('--status-bar-height');
+    };
+  }, [bar, shown]);
 }

@@ -31,7 +31,8 @@ export function RequireRole({ need, login, children }: RequireRoleProps) {
   // session (signed out) is acted on in the same render, before the screens below read it.
   const answered = useDeferredValue(session.data !== undefined);
 
-  if (session.data === undefined && session.isError) {
+  // No answer and none kept on the device (issue 39): with no network, the read waits (paused).
+  if (session.data === undefined && (session.isError || session.fetchStatus === 'paused')) {
     return <SessionUnavailable onRetry={() => void session.refetch()} />;
   }
   if (session.data === undefined || !answered) return <PageLoader />;

@@ -86,8 +86,9 @@ export function OrderFormScreen({
     !customer.data ||
     (copyId !== null && !copy.data) ||
     (changeId !== null && !change.data) ||
-    orders.isPending ||
-    holidays.isPending ||
+    // Aids the form does without: with no network, it opens without what the device lacks.
+    (orders.isPending && orders.fetchStatus !== 'paused') ||
+    (holidays.isPending && holidays.fetchStatus !== 'paused') ||
     draft.pending;
   // The last answer comes through React Query's store subscription, which React draws at once
   // and in one piece: the whole form was one long task on a phone (issue 22, decision 057). The

@@ -36,8 +36,11 @@ export function useDraftChoice(customerId: number, enabled: boolean, continueAtO
   const remove = useDeleteDraft(customerId);
   const [choice, setChoice] = useState<'continue' | 'fresh' | null>(continueAtOnce ? 'continue' : null);
   const found = useRef<SavedOrderDraft | null | undefined>(undefined);
-  // The page the server drew brought the draft as it was on opening (issue 34).
-  const opened = query.isSuccess && openedWith(queryKeys.draft(customerId), query.isFetchedAfterMount);
+  // The page the server drew brought the draft as it was on opening (issue 34). With no network,
+  // the draft is the one the device kept (issue 39), or none.
+  const offline = query.fetchStatus === 'paused';
+  const opened =
+    offline || (query.isSuccess && openedWith(queryKeys.draft(customerId), query.isFetchedAfterMount));
   if (found.current === undefined && opened) found.current = query.data ?? null;
   const draft = enabled ? found.current : null;
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeviceSession } from '../../../../domain/auth.schema';
 import { apiFetch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { leaveSignedOut } from './logout';
 
 /** GET Sessions: the caller's signed-in devices, this one first. */
 export function useDeviceSessions(enabled: boolean) {
@@ -30,8 +31,9 @@ export function useEndDeviceSession(to: string) {
 
 /** POST Logout/Everywhere: every session of the caller ends, this one too; then `to`, as Logout does. */
 export function useLogoutEverywhere(to: string) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch<void>('Logout/Everywhere', { method: 'POST' }),
-    onSuccess: () => window.location.replace(to),
+    onSuccess: () => leaveSignedOut(queryClient, to),
   });
 }

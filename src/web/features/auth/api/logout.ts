@@ -1,5 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Session } from '../../../../domain/auth.schema';
 import { apiFetch } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export function logout(): Promise<void> {
   return apiFetch<void>('Logout', { method: 'POST' });
@@ -12,9 +14,21 @@ export function logout(): Promise<void> {
  * cache in place raced the route guards). A failed call still leaves: the user asked to go.
  */
 export function useLogout(to: string) {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: logout,
     meta: { authCall: true, errorDialog: false },
-    onSettled: () => window.location.replace(to),
+    onSettled: () => leaveSignedOut(queryClient, to),
   });
+}
+
+/**
+ * Signed out (here or everywhere): the device forgets what it kept of the venue (issue 39), so
+ * the next person to open the app on it sees none of it, then `to` loads as a new page.
+ */
+export async function leaveSignedOut(queryClient: QueryClient, to: string): Promise<void> {
+  const session = queryClient.getQueryData<Session>(queryKeys.session);
+  const { forgetOnDevice } = await import('../../offline/keep-on-device');
+  await forgetOnDevice(session);
+  window.location.replace(to);
 }

@@ -1,4 +1,10 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  onlineManager,
+  type QueryClient,
+  queryOptions,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { OrderGuide } from '../../../../domain/order-guide.schema';
 import { apiFetch } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -22,7 +28,31 @@ export const orderGuideQueryOptions = (customerId: number, date: string) =>
     meta: { errorDialog: false },
   });
 
-/** Loaded as soon as step 1 has a date, so step 2 shows the guide without waiting. */
+/**
+ * Loaded as soon as step 1 has a date, so step 2 shows the guide without waiting. With no network
+ * and no guide kept for that date, the guide read last stands in (issue 39): its pars and past
+ * orders are the venue's whatever the date, and the screen says how old it is.
+ */
 export function useOrderGuide(customerId: number, date: string | null) {
-  return useQuery({ ...orderGuideQueryOptions(customerId, date ?? ''), enabled: date !== null });
+  const queryClient = useQueryClient();
+  return useQuery({
+    ...orderGuideQueryOptions(customerId, date ?? ''),
+    enabled: date !== null,
+    placeholderData: () =>
+      onlineManager.isOnline() ? undefined : newestGuide(queryClient, customerId)?.data,
+  });
+}
+
+/** The guide of any date read last, with when it was read. */
+export function newestGuide(
+  queryClient: QueryClient,
+  customerId: number,
+): { data: OrderGuide; readAt: number } | undefined {
+  let newest: { data: OrderGuide; readAt: number } | undefined;
+  for (const q of queryClient.getQueryCache().findAll({ queryKey: queryKeys.orderGuides(customerId) })) {
+    const data = q.state.data as OrderGuide | undefined;
+    if (data && (!newest || q.state.dataUpdatedAt > newest.readAt))
+      newest = { data, readAt: q.state.dataUpdatedAt };
+  }
+  return newest;
 }

@@ -9,7 +9,7 @@ import {
   substitutionLabel,
 } from '../../../../domain/availability';
 import { formatTimeOfDay } from '../date-format';
-import { formatDateTime, formatMonthDay, todayInBusiness } from '../order-time';
+import { BUSINESS_TZ, formatDateTime, formatMonthDay, todayInBusiness } from '../order-time';
 
 /**
  * Text colours with at least 4.5:1 on white (WCAG AA for the 12 px note): Mantine's orange.9
@@ -53,6 +53,22 @@ export function stockAsOfText(stockAsOf: string, today: string): string {
   return todayInBusiness(new Date(stockAsOf)) === today
     ? `Stock as of ${formatTimeOfDay(stockAsOf)}`
     : `Stock as of ${formatDateTime(stockAsOf)}`;
+}
+
+let weekdayTime: Intl.DateTimeFormat | undefined;
+
+/**
+ * With no network, the guide is the device's copy (issue 39): "Offline: your guide as of Tue
+ * 4:05 PM", on the business clock, so the customer knows how old the pars and stock shown are.
+ */
+export function guideReadAtText(readAt: number): string {
+  weekdayTime ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: BUSINESS_TZ,
+    weekday: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  return `Offline: your guide as of ${weekdayTime.format(readAt).replace(',', '')}`;
 }
 
 /** Steps 2 and 3: the order meets its minimum only with products that are out (design.md 8.3). */

@@ -12,6 +12,8 @@ export interface GuideView {
   figures: ReadonlyMap<string, OrderGuideProduct>;
   /** When the distributor's last availability file was applied, or null (design.md 8.3). */
   stockAsOf: string | null;
+  /** With no network, when the guide shown was read (ms): it is the device's copy (issue 39). */
+  readAt: number | null;
   /** Ordering to par: the on-hand counts typed so far, by code; null when not counting. */
   onHand: Readonly<Record<string, string>> | null;
   onOnHand: (code: string, value: string) => void;

@@ -7,8 +7,9 @@ import { OrderStatus } from '../../../../domain/enums';
 import { withoutFigures } from '../../../../domain/order-guide';
 import type { OrderGuideProduct } from '../../../../domain/order-guide.schema';
 import type { OrderDetail, OrderSummary } from '../../../../domain/order-view.schema';
+import { useOnline } from '../../../components/app-status/online';
 import { orderQueryOptions } from '../api/get-order';
-import { useOrderGuide } from '../api/get-order-guide';
+import { newestGuide, useOrderGuide } from '../api/get-order-guide';
 import type { QuantityDrafts } from '../order-draft';
 import { countsForPar, draftsToPar, inGuideOrder, sameAsLast, suggestionOf } from '../order-guide-draft';
 import { formatDate } from '../order-time';
@@ -49,6 +50,12 @@ export function GuideStep({ state, orders, asCards, hasLinkedProducts, firstCode
   const deliveryDate = state.form.values.DeliveryDate;
   const guide = useOrderGuide(state.customerId, deliveryDate);
   const queryClient = useQueryClient();
+  const online = useOnline();
+  const readAt = online
+    ? null
+    : guide.isPlaceholderData
+      ? (newestGuide(queryClient, state.customerId)?.readAt ?? null)
+      : guide.dataUpdatedAt || null;
   const { drafts, replaceDrafts, available } = state;
 
   // The guide lists the products with figures (decision 046); every other orderable product
@@ -103,6 +110,7 @@ export function GuideStep({ state, orders, asCards, hasLinkedProducts, firstCode
         ? {
             dates: guide.data.DeliveryDates,
             stockAsOf: guide.data.StockAsOf,
+            readAt,
             figures,
             onHand,
             onOnHand,
@@ -110,7 +118,7 @@ export function GuideStep({ state, orders, asCards, hasLinkedProducts, firstCode
             onAcceptPars,
           }
         : undefined,
-    [guide.data, figures, onHand, onOnHand, onEditPar, onAcceptPars],
+    [guide.data, readAt, figures, onHand, onOnHand, onEditPar, onAcceptPars],
   );
 
   // The worksheet's counts (its "Start an order from these counts"): filled to par once the

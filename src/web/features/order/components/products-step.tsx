@@ -4,7 +4,7 @@ import type { CustomerProduct } from '../../../../domain/customer.schema';
 import type { DraftLine, QuantityDrafts } from '../order-draft';
 import { countsForPar, fold, isUsual, matchesWords, searchWords, suggestionOf } from '../order-guide-draft';
 import { formatDate } from '../order-time';
-import { stockAsOfText } from './availability-note';
+import { guideReadAtText, stockAsOfText } from './availability-note';
 import type { GuideView } from './guide-figures';
 import type { OnQuantity } from './ignored-units';
 import { ProductCards } from './product-cards';
@@ -161,6 +161,11 @@ export function ProductsStep(props: ProductsStepProps) {
             {`${shown.length} of ${lines.length} products`}
           </Text>
         </Group>
+      )}
+      {guide?.readAt && (
+        <Alert color="gray" variant="light" p="xs" data-testid="guide-read-at">
+          <Text fz="sm">{guideReadAtText(guide.readAt)}</Text>
+        </Alert>
       )}
       {(guide?.stockAsOf || anyOut) && (
         <Group justify="space-between" gap="sm" wrap="wrap">

@@ -1,0 +1,105 @@
+import { dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
+import type { Session } from '../../../domain/auth.schema';
+import { queryKeys } from '../../lib/query-keys';
+import { customerTypesQueryOptions } from '../customer-types/api/get-customer-types';
+import { deliveryDatesQueryOptions } from '../order/api/get-delivery-dates';
+import { orderGuideQueryOptions } from '../order/api/get-order-guide';
+import { ownCustomerQueryOptions } from '../order/api/get-own-customer';
+import { forgetVenue, keepVenue, lastKeptVenue } from './device-data';
+import { deviceKeyOf, isKeptQuery } from './device-key';
+
+/** Set once the person signs out: nothing more is kept, even an answer that lands on the way out. */
+let signedOut = false;
+
+/** How long answers gather before the device keeps them: a screen's reads land as one write. */
+const KEEP_AFTER_MS = 500;
+
+/**
+ * Opens the app as the device's last sign-in left it (issue 39): the page came from the service
+ * worker, not the server, so the venue's answers come from the device. Each keeps the time it
+ * was read, so a screen can say how old it is, and is read afresh once the network is back.
+ * Answers the key of the sign-in opened, or null when the device kept none.
+ */
+export async function openFromDevice(queryClient: QueryClient): Promise<string | null> {
+  const venue = await lastKeptVenue().catch(() => undefined);
+  if (!venue) return null;
+  hydrate(queryClient, venue.Queries);
+  return venue.Key;
+}
+
+/**
+ * Keeps the signed-in venue's answers on the device after each read (design.md 8.5). When the
+ * session turns out to be another sign-in's than the answers held (the network came back and
+ * someone else had signed in), those answers are dropped from the screen's cache at once.
+ * Answers the unsubscribe.
+ */
+export function keepOnDevice(queryClient: QueryClient, openedKey: string | null): () => void {
+  let held = openedKey ?? deviceKeyOf(queryClient.getQueryData<Session>(queryKeys.session));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const keep = async () => {
+    timer = undefined;
+    if (signedOut) return;
+    const key = deviceKeyOf(queryClient.getQueryData<Session>(queryKeys.session));
+    if (!key) return;
+    const Queries = dehydrate(queryClient, {
+      shouldDehydrateQuery: (q) => q.state.status === 'success' && isKeptQuery(q.queryKey),
+      shouldDehydrateMutation: () => false,
+    });
+    // A device that cannot keep (storage full, a private window) still orders online.
+    await keepVenue({ Key: key, KeptAt: Date.now(), Queries }).catch(() => undefined);
+  };
+  const later = () => {
+    timer ??= setTimeout(() => void keep(), KEEP_AFTER_MS);
+  };
+
+  later();
+  if (held) void readAhead(queryClient);
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    const queryKey = event.query.queryKey;
+    if (!isKeptQuery(queryKey)) return;
+    if (queryKey[0] === queryKeys.session[0]) {
+      const key = deviceKeyOf(event.query.state.data as Session | undefined);
+      if (key !== held) {
+        if (held)
+          queryClient.removeQueries({
+            predicate: (q) => isKeptQuery(q.queryKey) && q.queryKey[0] !== 'session',
+          });
+        // Signed in on this page (the sign-in screen's scripts ran): the visit starts now.
+        if (key) void readAhead(queryClient);
+      }
+      held = key;
+    }
+    later();
+  });
+}
+
+/**
+ * A visit keeps what the order form opens on, even when the customer never went past the home:
+ * the products and their prices, the types' date rules and the guide for the next delivery date.
+ * Each read is the app's own query, fresh ones are not read again, and a failed one is no one's
+ * concern: the device keeps what it could.
+ */
+async function readAhead(queryClient: QueryClient): Promise<void> {
+  const session = queryClient.getQueryData<Session>(queryKeys.session);
+  const customer = session?.Role === 'customer' ? session.Customer : null;
+  if (!customer || !navigator.onLine) return;
+  try {
+    await Promise.all([
+      queryClient.prefetchQuery(ownCustomerQueryOptions(customer.Id)),
+      queryClient.prefetchQuery(customerTypesQueryOptions),
+    ]);
+    const [next] = await queryClient.fetchQuery(deliveryDatesQueryOptions(customer.Id, 1));
+    if (next) await queryClient.prefetchQuery(orderGuideQueryOptions(customer.Id, next.Date));
+  } catch {
+    // Read again on the next visit.
+  }
+}
+
+/** Signing out: the device forgets the venue's answers (nothing of it shows to the next person). */
+export async function forgetOnDevice(session: Session | undefined): Promise<void> {
+  signedOut = true;
+  const key = deviceKeyOf(session);
+  if (key) await forgetVenue(key).catch(() => undefined);
+}
