@@ -21,9 +21,9 @@ const precompressBuild = (): Plugin => ({
 });
 
 /**
- * Installable on a phone (design.md 7.9, issue 22): a web manifest, and a service worker that
- * keeps the app's shell and assets (never an API answer) so a repeat visit paints from the
- * phone. A new build waits until the customer takes it from the "new version" prompt
+ * Installable on a phone (design.md 7.9, issue 22): a web manifest, and a service worker
+ * (src/web/sw.ts) that keeps the app's shell and assets (never an API answer) so a repeat visit
+ * paints from the phone, and sends the orders submitted offline (issue 39). A new build waits until the customer takes it from the "new version" prompt
  * (src/web/components/app-status): an order half typed is never reloaded away (decision 042).
  */
 const installable = () =>
@@ -47,22 +47,12 @@ const installable = () =>
         { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
       ],
     },
-    workbox: {
+    // The worker is the app's own (src/web/sw.ts): it also sends the outbox (issue 39).
+    strategies: 'injectManifest',
+    srcDir: '.',
+    filename: 'sw.ts',
+    injectManifest: {
       globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
-      // Pages come from the server first: it draws the customer's pages with their data (issue
-      // 34), and a page holds private data no cache keeps. Offline, the page's template answers,
-      // and the app draws the screen in the browser under the offline banner. The API (with its
-      // docs and the reminder mails' stop link) and the health check always go to the server.
-      navigateFallback: null,
-      cleanupOutdatedCaches: true,
-      runtimeCaching: [
-        {
-          urlPattern: ({ request, url }) =>
-            request.mode === 'navigate' && !/^\/(api|healthz)(\/|$)/.test(url.pathname),
-          handler: 'NetworkOnly',
-          options: { precacheFallback: { fallbackURL: '/index.html' } },
-        },
-      ],
     },
   });
 

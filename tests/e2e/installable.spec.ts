@@ -72,7 +72,7 @@ test('a new version of the app reaches a browser that had the old one when the c
   const sw = kept.get('sw.js')!.toString('utf8');
   const html = kept.get('index.html')!.toString('utf8');
   try {
-    const revised = sw.replace(/(\{url:"index\.html",revision:")([^"]+)"/, '$1next-build"');
+    const revised = sw.replace(/(\{"revision":")([^"]+)(","url":"index\.html"\})/, '$1next-build$3');
     expect(revised).not.toBe(sw);
     writeFileSync(`${webRoot}/sw.js`, revised);
     writeFileSync(

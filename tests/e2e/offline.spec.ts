@@ -1,13 +1,17 @@
-import type { Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { businessClock } from '../../src/domain/business-date';
 import {
   demo,
   earliestDeliveryDate,
   expect,
+  expectAccessible,
   isPhone,
   pickDeliveryDate,
   saveScreen,
   signInCustomer,
   test,
+  testNow,
+  withTypeOneCutoffs,
 } from './support';
 
 /**
@@ -36,9 +40,22 @@ function keptKeys(page: Page): Promise<string[]> {
   });
 }
 
+interface Venue {
+  number: string;
+  zip: string;
+}
+
+/**
+ * The journeys that place orders place them for the demo's grocer: the guide of the customer
+ * most journeys order for stays as they expect it.
+ */
+const grocer = demo.grocer;
+
 /** Signed in, with a service worker in control and the venue's guide kept on the device. */
-async function visitOnline(page: Page) {
-  await signInCustomer(page);
+async function visitOnline(page: Page, venue: Venue = demo.customer) {
+  await signInCustomer(page, venue.number, venue.zip);
+  // Drawn again after signInCustomer deleted the draft: the device keeps the page as it is now.
+  await page.reload();
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await expect
     .poll(() => keptKeys(page))
@@ -91,4 +108,153 @@ test('signing out leaves nothing of the venue on the device', async ({ page, con
   await page.goto('/order/form/0');
   await expect(page.getByRole('heading', { name: 'Internet Connection Required' })).toBeVisible();
   await expect(page.getByText(demo.customer.name)).toHaveCount(0);
+});
+
+/** The venue's orders for `date` on the server, as staff's list shows them. */
+async function ordersFor(browser: Browser, venue: Venue, date: string): Promise<number> {
+  const staff = await browser.newContext();
+  try {
+    const signedIn = await staff.request.post('/api/v1/Maint/Authenticate', {
+      data: { User: demo.admin.user, Password: demo.admin.password },
+    });
+    expect(signedIn.ok()).toBe(true);
+    const list = await (await staff.request.get(`/api/v1/Orders/${venue.number}`)).json();
+    return (list.Orders as { DeliveryDate: string }[]).filter((o) => o.DeliveryDate === date).length;
+  } finally {
+    await staff.close();
+  }
+}
+
+/**
+ * With no network: a new order for the earliest date, `cases` of the guide's first product (the
+ * grocer's minimum is 10), submitted. Answers the delivery date. The order waits on the device.
+ */
+async function orderOffline(page: Page, cases: number): Promise<string> {
+  await page.goto('/order/form/0');
+  const date = await earliestDeliveryDate(page);
+  await pickDeliveryDate(page, date);
+  await page.getByLabel('Name').fill('Pat Manager');
+  await page.getByLabel('Phone').fill('3125550100');
+  await page.getByLabel('Email').fill('pat@example.com');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.locator('input[data-quantity]').first().fill(String(cases));
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Waiting to Send' });
+  await expect(dialog).toContainText('Your order is kept on this device');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/order\/home$/);
+  return date;
+}
+
+const outbox = (page: Page) => page.getByTestId('outbox');
+
+/**
+ * The grocer signed in, then with no network an order of 10 cases submitted: it waits on the
+ * device. Answers its delivery date and the grocer's orders for that date on the server.
+ */
+async function grocerOrderWaiting(page: Page, context: BrowserContext, browser: Browser) {
+  await visitOnline(page, grocer);
+  await context.setOffline(true);
+  const date = await orderOffline(page, 10);
+  return { date, before: await ordersFor(browser, grocer, date) };
+}
+
+test('an order taken offline waits on the device, through a reopen, and is placed once with two tabs open', async ({
+  page,
+  context,
+  browser,
+}) => {
+  const { date, before } = await grocerOrderWaiting(page, context, browser);
+  await expect(outbox(page)).toContainText('Waiting to send: 1 order');
+  await expect(outbox(page)).toContainText('10 cases');
+  await saveScreen(page, 'outbox-waiting', { fullPage: false });
+  await expectAccessible(page);
+
+  // Closed and opened again with no network: still waiting, in two tabs.
+  await page.close();
+  const first = await context.newPage();
+  await first.goto('/order/home');
+  await expect(outbox(first)).toContainText('Waiting to send: 1 order');
+  const second = await context.newPage();
+  await second.goto('/order/history');
+  await expect(outbox(second)).toContainText('Waiting to send: 1 order');
+
+  await context.setOffline(false);
+  for (const tab of [first, second]) {
+    await expect(outbox(tab)).toContainText('Sent: your order is placed');
+    await expect(outbox(tab)).not.toContainText('Waiting to send');
+  }
+  const conf = await first.getByTestId('outbox-conf-number').textContent();
+  expect(conf).toMatch(/^W\d+$/);
+  await expect(second.getByTestId('outbox-conf-number')).toHaveText(conf!);
+  expect(await ordersFor(browser, grocer, date)).toBe(before + 1);
+  await saveScreen(first, 'outbox-sent', { fullPage: false });
+  await first.getByRole('button', { name: 'OK' }).click();
+  await expect(outbox(first)).toHaveCount(0);
+  await expect(outbox(second)).toHaveCount(0);
+});
+
+test('a cutoff that passes while offline brings the order back as a draft with the server’s message', async ({
+  page,
+  context,
+  browser,
+}) => {
+  const hour = businessClock(testNow(), 'America/Chicago').hours;
+  test.skip(hour === 23, 'needs an hour after the current one on the same day');
+  await withTypeOneCutoffs(browser, async (setCutoff) => {
+    await setCutoff(hour + 1);
+    await visitOnline(page);
+    await context.setOffline(true);
+    const date = await orderOffline(page, 3);
+    const before = await ordersFor(browser, demo.customer, date);
+    // The cutoff passes before the network comes back.
+    await setCutoff(hour);
+    await context.setOffline(false);
+    await expect(page.getByTestId('outbox-refusal')).toHaveText('Delivery Date violates Lead Time');
+    await expect(outbox(page)).toContainText('Open it to check it and send it again.');
+    expect(await ordersFor(browser, demo.customer, date)).toBe(before);
+    await saveScreen(page, 'outbox-refused', { fullPage: false });
+    await outbox(page).getByRole('button', { name: 'Open the order' }).click();
+    // The form opens on the order as it was sent, on its preview.
+    await expect(page.getByRole('button', { name: 'Submit' })).toBeVisible();
+    await expect(page.locator('main')).toContainText('Pat Manager');
+    await expect(outbox(page)).toHaveCount(0);
+  });
+});
+
+test('signing out with a waiting order asks first; another sign-in never sees or sends it', async ({
+  page,
+  context,
+  browser,
+}) => {
+  const { date, before } = await grocerOrderWaiting(page, context, browser);
+
+  const logout = page.getByRole('button', { name: 'Logout' });
+  await logout.click();
+  const ask = page.getByRole('dialog', { name: 'Orders Waiting to Send' });
+  await expect(ask).toContainText('Waiting to send: 1 order');
+  await ask.getByRole('button', { name: 'Stay signed in' }).click();
+  await expect(outbox(page)).toContainText('Waiting to send: 1 order');
+  await logout.click();
+  await ask.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/user\/login/);
+
+  // Someone else signs in on this device: none of it shows, and nothing is sent for them.
+  // Back online, the page reads the session again, after ending it on the server.
+  await context.setOffline(false);
+  // The next page asked for ends the session on the server first (sw.ts).
+  await page.goto('/user/login');
+  expect((await (await page.request.get('/api/v1/Session')).json()).Role).toBeNull();
+  await signInCustomer(page);
+  await expect(page.getByRole('banner')).toContainText(demo.customer.number);
+  await expect(outbox(page)).toHaveCount(0);
+  expect(await ordersFor(browser, grocer, date)).toBe(before);
+
+  // The same sign-in back: the order goes.
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/user\/login/);
+  await signInCustomer(page, grocer.number, grocer.zip);
+  await expect(outbox(page)).toContainText('Sent: your order is placed');
+  expect(await ordersFor(browser, grocer, date)).toBe(before + 1);
 });

@@ -17,6 +17,7 @@ import {
   signInCustomer,
   test,
   testNow,
+  withTypeOneCutoffs,
 } from './support';
 
 /*
@@ -284,27 +285,3 @@ test.describe('quantities', () => {
     });
   });
 });
-
-/** Lets `work` set customer type 1's cutoff hour as staff would, then puts the demo's 16:00 back. */
-async function withTypeOneCutoffs(
-  browser: Browser,
-  work: (setCutoff: (hours: number) => Promise<void>) => Promise<void>,
-) {
-  const staff = await browser.newContext();
-  const save = (CutoffHours: number) =>
-    staff.request.post('/api/v1/CustomerType', {
-      data: { Id: 1, Name: 'Bars & Taverns', LeadHours: 24, CutoffHours, CutoffMinutes: 0, Footer: '' },
-    });
-  try {
-    const signedIn = await staff.request.post('/api/v1/Maint/Authenticate', {
-      data: { User: demo.admin.user, Password: demo.admin.password },
-    });
-    expect(signedIn.ok()).toBe(true);
-    await work(async (hours) => {
-      expect((await save(hours)).ok()).toBe(true);
-    });
-  } finally {
-    expect((await save(16)).ok()).toBe(true);
-    await staff.close();
-  }
-}

@@ -367,3 +367,27 @@ export async function signInPersonByCode(page: Page, origin: string, email: stri
   expect(res.status()).toBe(200);
   return res.json();
 }
+
+/** Lets `work` set customer type 1's cutoff hour as staff would, then puts the demo's 16:00 back. */
+export async function withTypeOneCutoffs(
+  browser: Browser,
+  work: (setCutoff: (hours: number) => Promise<void>) => Promise<void>,
+) {
+  const staff = await browser.newContext();
+  const save = (CutoffHours: number) =>
+    staff.request.post('/api/v1/CustomerType', {
+      data: { Id: 1, Name: 'Bars & Taverns', LeadHours: 24, CutoffHours, CutoffMinutes: 0, Footer: '' },
+    });
+  try {
+    const signedIn = await staff.request.post('/api/v1/Maint/Authenticate', {
+      data: { User: demo.admin.user, Password: demo.admin.password },
+    });
+    expect(signedIn.ok()).toBe(true);
+    await work(async (hours) => {
+      expect((await save(hours)).ok()).toBe(true);
+    });
+  } finally {
+    expect((await save(16)).ok()).toBe(true);
+    await staff.close();
+  }
+}

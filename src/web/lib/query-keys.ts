@@ -64,6 +64,8 @@ export const queryKeys = {
   orderGuides: (customerId: number) => ['orderGuide', customerId] as const,
   /** GET Customer/{id}/Draft: the customer's unsent order, or null (design.md 7.3). */
   draft: (customerId: number) => ['draft', customerId] as const,
+  /** The orders a sign-in submitted with no network, on this device (issue 39). */
+  outbox: (owner: string | null) => ['outbox', owner] as const,
   /** An order loaded for Re-Order (POST Order/Copy, read as a query). */
   orderCopy: (orderId: number) => ['orderCopy', orderId] as const,
 };

@@ -5,8 +5,9 @@ import { customerTypesQueryOptions } from '../customer-types/api/get-customer-ty
 import { deliveryDatesQueryOptions } from '../order/api/get-delivery-dates';
 import { orderGuideQueryOptions } from '../order/api/get-order-guide';
 import { ownCustomerQueryOptions } from '../order/api/get-own-customer';
-import { forgetVenue, keepVenue, lastKeptVenue } from './device-data';
+import { forgetVenue, keepVenue, lastKeptVenue, markSignOutPending } from './device-data';
 import { deviceKeyOf, isKeptQuery } from './device-key';
+import { sendWaiting } from './outbox';
 
 /** Set once the person signs out: nothing more is kept, even an answer that lands on the way out. */
 let signedOut = false;
@@ -28,7 +29,8 @@ export async function openFromDevice(queryClient: QueryClient): Promise<string |
 }
 
 /**
- * Keeps the signed-in venue's answers on the device after each read (design.md 8.5). When the
+ * Keeps the signed-in venue's answers on the device after each read (design.md 8.5), and sends
+ * its outbox whenever it can. When the
  * session turns out to be another sign-in's than the answers held (the network came back and
  * someone else had signed in), those answers are dropped from the screen's cache at once.
  * Answers the unsubscribe.
@@ -53,9 +55,19 @@ export function keepOnDevice(queryClient: QueryClient, openedKey: string | null)
     timer ??= setTimeout(() => void keep(), KEEP_AFTER_MS);
   };
 
+  // The outbox goes as soon as there is a network and a sign-in it belongs to: on opening, on
+  // the browser's `online` event, and on signing in (Background Sync may come first).
+  const sendOutbox = () => {
+    if (held && navigator.onLine) void sendWaiting(held).catch(() => undefined);
+  };
+  window.addEventListener('online', sendOutbox);
+
   later();
-  if (held) void readAhead(queryClient);
-  return queryClient.getQueryCache().subscribe((event) => {
+  if (held) {
+    void readAhead(queryClient);
+    sendOutbox();
+  }
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     const queryKey = event.query.queryKey;
     if (!isKeptQuery(queryKey)) return;
@@ -66,13 +78,21 @@ export function keepOnDevice(queryClient: QueryClient, openedKey: string | null)
           queryClient.removeQueries({
             predicate: (q) => isKeptQuery(q.queryKey) && q.queryKey[0] !== 'session',
           });
+        held = key;
         // Signed in on this page (the sign-in screen's scripts ran): the visit starts now.
-        if (key) void readAhead(queryClient);
+        if (key) {
+          void readAhead(queryClient);
+          sendOutbox();
+        }
       }
-      held = key;
     }
     later();
   });
+  return () => {
+    clearTimeout(timer);
+    unsubscribe();
+    window.removeEventListener('online', sendOutbox);
+  };
 }
 
 /**
@@ -97,9 +117,13 @@ async function readAhead(queryClient: QueryClient): Promise<void> {
   }
 }
 
-/** Signing out: the device forgets the venue's answers (nothing of it shows to the next person). */
-export async function forgetOnDevice(session: Session | undefined): Promise<void> {
+/**
+ * Signing out: the device forgets the venue's answers (nothing of it shows to the next person).
+ * `unreached`: the server was not told (no network), so the session ends on the next page load.
+ */
+export async function forgetOnDevice(session: Session | undefined, unreached: boolean): Promise<void> {
   signedOut = true;
   const key = deviceKeyOf(session);
   if (key) await forgetVenue(key).catch(() => undefined);
+  if (unreached) await markSignOutPending().catch(() => undefined);
 }

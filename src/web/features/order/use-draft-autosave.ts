@@ -8,7 +8,8 @@ import {
 import { isApiError } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { deleteDraft } from './api/delete-draft';
-import { saveDraft, useSaveDraft } from './api/save-draft';
+import { saveDraft } from './api/order-calls';
+import { useSaveDraft } from './api/save-draft';
 
 /** A second after the last change (decision 041): a pause in typing, not every keystroke. */
 export const AUTOSAVE_DELAY_MS = 1000;

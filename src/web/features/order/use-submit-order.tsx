@@ -1,4 +1,5 @@
 import { Stack, Text } from '@mantine/core';
+import { onlineManager } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { FAR_DATE_DAYS, needsFarDateConfirmation } from '../../../domain/delivery-date';
@@ -10,13 +11,23 @@ import { MessageKind, showSystemDialog } from '../../components/dialogs/system-d
 import { ApiError, isApiError } from '../../lib/api-client';
 import { NO_CONNECTION_MESSAGE } from '../../lib/messages';
 import { paths } from '../../paths';
+import { useSession } from '../auth/api/get-session';
+import { askForBackgroundSync } from '../offline/background-sync';
+import { deviceKeyOf } from '../offline/device-key';
+import { queueOrder } from '../offline/outbox';
+import { queued } from '../offline/outbox-states';
 import { isNoLongerChangeable, useChangeOrder } from './api/change-order';
-import { newIdempotencyKey, usePlaceOrder } from './api/place-order';
+import { newIdempotencyKey } from './api/order-calls';
+import { usePlaceOrder } from './api/place-order';
 import { formatDate, formatWeekdayDate } from './order-time';
 import type { DraftAutosave } from './use-draft-autosave';
 
 export const ORDER_ERROR_TITLE = 'Order Error';
 export const ORDER_CONFIRMATION_TITLE = 'Order Confirmation';
+export const WAITING_TITLE = 'Waiting to Send';
+/** Said when an order is submitted with no network (issue 39). */
+export const WAITING_TEXT =
+  'There is no network here. Your order is kept on this device and sent as soon as the network is back: it is placed once, and you will see its Web Conf # here.';
 
 /** Spec section 8's warning for a delivery date 60 or more days out (HTML, sanitized when shown). */
 export function farDateMessage(date: string): string {
@@ -127,6 +138,7 @@ export function useSubmitOrder({
   change,
 }: SubmitOrderOptions) {
   const navigate = useNavigate();
+  const session = useSession().data;
   const placeOrder = usePlaceOrder();
   const changeOrder = useChangeOrder();
   const pending = placeOrder.isPending || changeOrder.isPending;
@@ -158,6 +170,24 @@ export function useSubmitOrder({
     // changed, sent or discarded it, the server refuses it (decision 061) and the form says so.
     const held = autosave ? await autosave.hold() : { base: null };
     if (!held) return;
+    // No network (issue 39): a customer's new order waits on the device, and goes by itself.
+    const owner = deviceKeyOf(session);
+    if (!onlineManager.isOnline() && !change && !staff && owner && session?.Customer) {
+      await queueOrder(
+        queued({ key: keyFor(order), owner, customerId: session.Customer.Id, order, now: Date.now() }),
+      );
+      void askForBackgroundSync();
+      attempt.current = null;
+      await autosave?.finish();
+      await showSystemDialog({
+        kind: MessageKind.Information,
+        title: WAITING_TITLE,
+        persistent: true,
+        message: WAITING_TEXT,
+      });
+      void navigate(paths.orderHome);
+      return;
+    }
     let orderNum: string;
     try {
       const answer = change

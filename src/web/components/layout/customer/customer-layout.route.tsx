@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { startTransition, useEffect, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { DevicesDialog } from '../../../features/auth/components/devices-dialog';
+import { OutboxBar } from '../../../features/offline/components/outbox-bar';
 import { useBelow } from '../../../lib/use-below';
 import { paths } from '../../../paths';
 import { breakpoints } from '../../../theme';
@@ -77,6 +78,7 @@ function CustomerFrame() {
       <DevicesDialog opened={devicesOpened} onClose={devices.close} signedOutTo={paths.customerLogin} />
       <AppShell.Main id={MAIN_ID} tabIndex={-1}>
         <Container size="lg" px={0}>
+          <OutboxBar />
           <Outlet />
           <FooterNote />
         </Container>

@@ -13,7 +13,9 @@ export const signedOut: Session = {
   Venues: [],
 };
 
-export function getSession(signal?: AbortSignal): Promise<Session> {
+/** GET Session, once a sign-out made with no network has reached the server (issue 39). */
+export async function getSession(signal?: AbortSignal): Promise<Session> {
+  await (await import('../../offline/pending-sign-out')).endPendingSignOut();
   return apiFetch<Session>('Session', { signal });
 }
 

@@ -1,4 +1,5 @@
 import { Badge, Button, Divider, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useSignOutAsk } from '../../offline/use-sign-out-ask';
 import { formatDateTime } from '../../order/date-format';
 import { PasskeysSection } from '../../passkeys/components/passkeys-section';
 import { useDeviceSessions, useEndDeviceSession, useLogoutEverywhere } from '../api/device-sessions';
@@ -21,6 +22,7 @@ export function DevicesDialog({ opened, onClose, signedOutTo }: DevicesDialogPro
   const sessions = useDeviceSessions(opened);
   const end = useEndDeviceSession(signedOutTo);
   const everywhere = useLogoutEverywhere(signedOutTo);
+  const ask = useSignOutAsk();
   const person = useSession().data?.Person;
 
   return (
@@ -65,7 +67,12 @@ export function DevicesDialog({ opened, onClose, signedOutTo }: DevicesDialogPro
           ))}
         </Stack>
         <Group justify="flex-end" mt="xs">
-          <Button color="red" mih={44} onClick={() => everywhere.mutate()} loading={everywhere.isPending}>
+          <Button
+            color="red"
+            mih={44}
+            onClick={() => void ask().then((go) => go && everywhere.mutate())}
+            loading={everywhere.isPending}
+          >
             Sign out everywhere
           </Button>
         </Group>

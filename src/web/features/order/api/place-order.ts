@@ -1,22 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { OrderInput } from '../../../../domain/order.schema';
-import type { OrderSaveResponse } from '../../../../domain/order-view.schema';
-import { apiFetch, isApiError } from '../../../lib/api-client';
+import { isApiError } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-
-export interface PlaceOrderVariables {
-  order: OrderInput;
-  /** The same key for a retry of the same order, so the server answers the first save (design.md 2). */
-  idempotencyKey: string;
-}
-
-export function placeOrder({ order, idempotencyKey }: PlaceOrderVariables): Promise<OrderSaveResponse> {
-  return apiFetch<OrderSaveResponse>('Order', {
-    method: 'POST',
-    body: order,
-    headers: { 'Idempotency-Key': idempotencyKey },
-  });
-}
+import { placeOrder } from './order-calls';
 
 /** POST Order. The form shows the spec's 'Order Error' dialog itself, so the general one is off. */
 export function usePlaceOrder() {
@@ -35,11 +20,4 @@ export function usePlaceOrder() {
         void queryClient.invalidateQueries({ queryKey: queryKeys.customerTypes.all });
     },
   });
-}
-
-/** A random key; `crypto.randomUUID` exists only in secure contexts (HTTPS or localhost). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
