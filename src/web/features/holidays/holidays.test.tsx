@@ -121,6 +121,9 @@ describe('/maint/holidays', { timeout: 30_000 }, () => {
       'W100007 - 1001 Blue Heron Tavern',
       'ERP-55 - 0099 Corner Shop (from the ERP)',
     ]);
+    // A long list scrolls in its box, which the keyboard reaches (axe: scrollable-region-focusable).
+    const box = within(dialog).getByRole('region', { name: 'Orders on the holiday' });
+    expect(box.tabIndex).toBe(0);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(posted).toEqual([]);

@@ -21,7 +21,13 @@ export function ChosenOrders<T extends ListedOrder>({
   maxHeight?: number;
 }) {
   return (
-    <ScrollArea.Autosize mah={maxHeight} type="auto">
+    // A long list scrolls in its box: the box takes the keyboard's focus, so its arrows scroll
+    // it (axe: scrollable-region-focusable, seen once a date held enough orders).
+    <ScrollArea.Autosize
+      mah={maxHeight}
+      type="auto"
+      viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': label }}
+    >
       <List size="sm" spacing={2} aria-label={label}>
         {orders.map((o) => (
           <List.Item key={o.Id}>
