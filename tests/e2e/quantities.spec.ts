@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { businessClock } from '../../src/domain/business-date';
 import {
   earliestDeliveryDate as earliestDate,
@@ -6,7 +6,6 @@ import {
 } from '../../src/domain/delivery-date';
 import { formatWeekdayDate } from '../../src/web/features/order/order-time';
 import {
-  demo,
   earliestDeliveryDate,
   expect,
   expectAccessible,
