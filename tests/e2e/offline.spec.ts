@@ -1,10 +1,12 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { businessClock } from '../../src/domain/business-date';
+import type { KeptDraft } from '../../src/web/features/offline/draft-merge';
 import {
   demo,
   earliestDeliveryDate,
   expect,
   expectAccessible,
+  forgetDraft,
   isPhone,
   pickDeliveryDate,
   saveScreen,
@@ -62,28 +64,87 @@ async function visitOnline(page: Page, venue: Venue = demo.customer) {
     .toEqual(expect.arrayContaining(['session', 'orderGuide', 'customers']));
 }
 
-test('the app opens with no network as the venue left it: the guide with its age, counts and quantities', async ({
-  page,
-  context,
-}) => {
-  await visitOnline(page);
-
-  await context.setOffline(true);
-  await page.goto('/order/form/0');
-  await expect(page.getByText('You are offline.', { exact: false })).toBeVisible();
-  await expect(page.getByRole('banner')).toContainText(demo.customer.name);
-  await pickDeliveryDate(page, await earliestDeliveryDate(page));
+/** Step 1 of a new order for the earliest date: answers the date. */
+async function stepOne(page: Page): Promise<string> {
+  const date = await earliestDeliveryDate(page);
+  await pickDeliveryDate(page, date);
   await page.getByLabel('Name').fill('Pat Manager');
   await page.getByLabel('Phone').fill('3125550100');
   await page.getByLabel('Email').fill('pat@example.com');
   await page.getByRole('button', { name: 'Continue' }).click();
+  return date;
+}
+
+/** The code of the product on the guide's first row. */
+async function firstCode(page: Page): Promise<string> {
+  const label = await page.locator('input[data-quantity]').first().getAttribute('aria-label');
+  return label!.replace(/^Cases of /, '').split(' ')[0]!;
+}
+
+/** The answer the device keeps for the first query under `root` (undefined: none kept). */
+function keptAnswer(page: Page, root: string): Promise<unknown> {
+  return page.evaluate(async (wanted) => {
+    const request = indexedDB.open('bev-device');
+    await new Promise((resolve) => {
+      request.onsuccess = resolve;
+    });
+    const all = request.result.transaction('venues').objectStore('venues').getAll();
+    await new Promise((resolve) => {
+      all.onsuccess = resolve;
+    });
+    request.result.close();
+    type Kept = { Queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } };
+    const query = (all.result as Kept[])
+      .flatMap((v) => v.Queries.queries)
+      .find((q) => q.queryKey[0] === wanted);
+    return query?.state.data;
+  }, root);
+}
+
+/** The par of `code` in the guide the device keeps. */
+async function keptPar(page: Page, code: string): Promise<number | null | undefined> {
+  const guide = (await keptAnswer(page, 'orderGuide')) as
+    | { Products: { Code: string; Par: number | null }[] }
+    | undefined;
+  return guide?.Products.find((p) => p.Code === code)?.Par;
+}
+
+test('the app opens with no network as the venue left it: the guide with its age, counts, order to par and quantities', async ({
+  page,
+  context,
+}) => {
+  // The grocer saves a par on the first product of its guide, online.
+  await visitOnline(page, grocer);
+  await page.goto('/order/form/0');
+  await stepOne(page);
+  const code = await firstCode(page);
+  await page.getByTestId(`par-${code}`).click();
+  const dialog = page.getByRole('dialog', { name: 'Par' });
+  await dialog.getByLabel('Par (cases)').fill('6');
+  await dialog.getByRole('button', { name: 'Save par' }).click();
+  await expect(page.getByTestId(`par-${code}`)).toHaveText('Par 6');
+  await expect.poll(() => keptPar(page, code)).toBe(6);
+  // No draft: the form opens on a new order.
+  await forgetDraft(page);
+  await page.goto('/order/home');
+  await expect.poll(() => keptAnswer(page, 'draft')).toBeNull();
+
+  await context.setOffline(true);
+  await page.goto('/order/form/0');
+  await expect(page.getByText('You are offline.', { exact: false })).toBeVisible();
+  await expect(page.getByRole('banner')).toContainText(grocer.number);
+  await stepOne(page);
 
   await expect(page.getByTestId('guide-read-at')).toHaveText(
     /^Offline: your guide as of (Sun|Mon|Tue|Wed|Thu|Fri|Sat) \d{1,2}:\d{2} (AM|PM)$/,
   );
-  // The guide's figures are there: last deliveries and suggested pars from the device.
-  await expect(page.getByRole('button', { name: /^Par of .*: not set$/ }).first()).toBeVisible();
-  await page.locator('input[data-quantity]').first().fill('3');
+  // Counting what is on hand fills the order to the par the device kept.
+  await page.getByRole('button', { name: 'Order to par', exact: true }).click();
+  await page.getByRole('textbox', { name: new RegExp(`^On hand of ${code} `) }).fill('2');
+  await page.getByRole('button', { name: 'Fill to par' }).click();
+  const cases = page.getByRole('textbox', { name: new RegExp(`^Cases of ${code} `) });
+  await expect(cases).toHaveValue('4');
+  await cases.fill('5');
   await expect(page.getByTestId('order-totals')).toContainText(/1\s*product|Products:\s*1/);
   await saveScreen(page, 'offline-guide', { fullPage: false });
 
@@ -131,12 +192,7 @@ async function ordersFor(browser: Browser, venue: Venue, date: string): Promise<
  */
 async function orderOffline(page: Page, cases: number): Promise<string> {
   await page.goto('/order/form/0');
-  const date = await earliestDeliveryDate(page);
-  await pickDeliveryDate(page, date);
-  await page.getByLabel('Name').fill('Pat Manager');
-  await page.getByLabel('Phone').fill('3125550100');
-  await page.getByLabel('Email').fill('pat@example.com');
-  await page.getByRole('button', { name: 'Continue' }).click();
+  const date = await stepOne(page);
   await page.locator('input[data-quantity]').first().fill(String(cases));
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Submit' }).click();
@@ -257,4 +313,93 @@ test('signing out with a waiting order asks first; another sign-in never sees or
   await signInCustomer(page, grocer.number, grocer.zip);
   await expect(outbox(page)).toContainText('Sent: your order is placed');
   expect(await ordersFor(browser, grocer, date)).toBe(before + 1);
+});
+
+/**
+ * The grocer's draft as another device saves it (PUT Draft in a browser of its own), on top of
+ * the draft as it is now: `cases` of the guide's first product, for `date`.
+ */
+async function saveDraftElsewhere(browser: Browser, date: string, cases: number) {
+  const other = await browser.newContext();
+  try {
+    const signedIn = await other.request.post('/api/v1/Authenticate', {
+      data: { CompanyId: Number(grocer.number), Zipcode: Number(grocer.zip) },
+    });
+    expect(signedIn.ok()).toBe(true);
+    const customerId = (await signedIn.json()).Id as number;
+    const current = await (await other.request.get(`/api/v1/Customer/${customerId}/Draft`)).json();
+    const saved = await other.request.put(`/api/v1/Customer/${customerId}/Draft`, {
+      data: {
+        ...current.Order,
+        DeliveryDate: date,
+        ProductQuantities: current.Order.ProductQuantities.map((l: object, i: number) =>
+          i === 0 ? { ...l, CaseQuantity: cases } : l,
+        ),
+        BaseSavedAt: current.SavedAt,
+      },
+    });
+    expect(saved.ok()).toBe(true);
+  } finally {
+    await other.close();
+  }
+}
+
+/** The grocer's form, online, on step 2 with `cases` of the first product, saved as the draft. */
+async function draftOnline(page: Page, cases: string): Promise<string> {
+  await visitOnline(page, grocer);
+  await page.goto('/order/form/0');
+  const date = await stepOne(page);
+  await page.locator('input[data-quantity]').first().fill(cases);
+  await expect(page.getByTestId('draft-status')).toHaveText('Saved');
+  return date;
+}
+
+test('a draft changed offline is kept on the device, and the newer version wins when the network is back', async ({
+  page,
+  context,
+  browser,
+}) => {
+  const date = await draftOnline(page, '10');
+  // Another device changes it first; this one, with no network, later.
+  await saveDraftElsewhere(browser, date, 11);
+  await context.setOffline(true);
+  const first = page.locator('input[data-quantity]').first();
+  await first.fill('12');
+  await expect(page.getByTestId('draft-status')).toHaveText('Kept on this device');
+  await expect
+    .poll(
+      async () =>
+        ((await keptAnswer(page, 'draft')) as KeptDraft | null)?.Order.ProductQuantities?.[0]?.CaseQuantity,
+    )
+    .toBe('12');
+
+  // Closed and opened again with no network: the device's version is offered.
+  await page.close();
+  const again = await context.newPage();
+  await again.goto('/order/form/0');
+  await expect(again.getByText(/You have an unsent order for .* with 1 product/)).toBeVisible();
+  await again.getByRole('button', { name: 'Continue' }).click();
+  await expect(again.locator('input[data-quantity]').first()).toHaveValue('12');
+
+  // Back online: this device's version is newer, so it replaces the other device's, and says so.
+  await context.setOffline(false);
+  await expect(again.getByTestId('draft-merged')).toContainText('Your draft saved on another device at');
+  await expect(again.getByTestId('draft-merged')).toContainText('was replaced by this one');
+  await expect(again.getByTestId('draft-status')).toHaveText('Saved');
+  await saveScreen(again, 'draft-merged', { fullPage: false });
+  const stored = await again.request.get('/api/v1/Session');
+  const customerId = (await stored.json()).Customer.Id as number;
+  const draft = await (await again.request.get(`/api/v1/Customer/${customerId}/Draft`)).json();
+  expect(String(draft.Order.ProductQuantities[0].CaseQuantity)).toBe('12');
+
+  // The other way round: changed here with no network, then elsewhere: the other one wins.
+  await context.setOffline(true);
+  await again.locator('input[data-quantity]').first().fill('13');
+  await expect(again.getByTestId('draft-status')).toHaveText('Kept on this device');
+  await saveDraftElsewhere(browser, date, 14);
+  await context.setOffline(false);
+  await expect(again.getByTestId('draft-merged')).toContainText(
+    'were replaced by your draft saved on another device',
+  );
+  await expect(again.locator('input[data-quantity]').first()).toHaveValue('14');
 });

@@ -7,6 +7,7 @@ import { orderGuideQueryOptions } from '../order/api/get-order-guide';
 import { ownCustomerQueryOptions } from '../order/api/get-own-customer';
 import { forgetVenue, keepVenue, lastKeptVenue, markSignOutPending } from './device-data';
 import { deviceKeyOf, isKeptQuery } from './device-key';
+import { type KeptDraft, MERGED_TITLE, settleOfflineDraft } from './draft-merge';
 import { sendWaiting } from './outbox';
 
 /** Set once the person signs out: nothing more is kept, even an answer that lands on the way out. */
@@ -38,9 +39,14 @@ export async function openFromDevice(queryClient: QueryClient): Promise<string |
 export function keepOnDevice(queryClient: QueryClient, openedKey: string | null): () => void {
   let held = openedKey ?? deviceKeyOf(queryClient.getQueryData<Session>(queryKeys.session));
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // A page the server drew: the draft this device changed with no network last time is read
+  // before anything is kept over it, then settled with the server's (opened offline, the
+  // restored draft is on the screen, and the form settles it when the network is back).
+  const offlineDraft = openedKey || !held ? Promise.resolve(undefined) : keptOfflineDraft(held);
 
   const keep = async () => {
     timer = undefined;
+    await offlineDraft;
     if (signedOut) return;
     const key = deviceKeyOf(queryClient.getQueryData<Session>(queryKeys.session));
     if (!key) return;
@@ -54,6 +60,10 @@ export function keepOnDevice(queryClient: QueryClient, openedKey: string | null)
   const later = () => {
     timer ??= setTimeout(() => void keep(), KEEP_AFTER_MS);
   };
+  const now = () => {
+    clearTimeout(timer);
+    void keep();
+  };
 
   // The outbox goes as soon as there is a network and a sign-in it belongs to: on opening, on
   // the browser's `online` event, and on signing in (Background Sync may come first).
@@ -66,6 +76,7 @@ export function keepOnDevice(queryClient: QueryClient, openedKey: string | null)
   if (held) {
     void readAhead(queryClient);
     sendOutbox();
+    void offlineDraft.then((draft) => draft && settleKept(queryClient, draft));
   }
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
@@ -86,12 +97,23 @@ export function keepOnDevice(queryClient: QueryClient, openedKey: string | null)
         }
       }
     }
-    later();
+    // The draft is what was typed a moment ago: kept at once, not half a second later, as the
+    // customer may close the app right away.
+    if (queryKey[0] === 'draft') now();
+    else later();
   });
+  // Leaving or hiding the page keeps what waits at once.
+  const onHide = () => {
+    if (document.visibilityState === 'hidden') now();
+  };
+  window.addEventListener('pagehide', now);
+  document.addEventListener('visibilitychange', onHide);
   return () => {
     clearTimeout(timer);
     unsubscribe();
     window.removeEventListener('online', sendOutbox);
+    window.removeEventListener('pagehide', now);
+    document.removeEventListener('visibilitychange', onHide);
   };
 }
 
@@ -114,6 +136,46 @@ async function readAhead(queryClient: QueryClient): Promise<void> {
     if (next) await queryClient.prefetchQuery(orderGuideQueryOptions(customer.Id, next.Date));
   } catch {
     // Read again on the next visit.
+  }
+}
+
+/** The draft the device kept for sign-in `key` with changes made with no network, if any. */
+async function keptOfflineDraft(key: string): Promise<KeptDraft | undefined> {
+  const venue = await lastKeptVenue().catch(() => undefined);
+  if (venue?.Key !== key) return undefined;
+  const draft = venue.Queries.queries.find((q) => q.queryKey[0] === 'draft')?.state.data as
+    | KeptDraft
+    | null
+    | undefined;
+  return draft?.EditedOfflineAt !== undefined ? draft : undefined;
+}
+
+/**
+ * The network is back with a draft changed here with no network, its page since closed: the
+ * newer of it and the server's stays (draft-merge.ts), and the customer is told which one was
+ * replaced. A call that fails leaves it for the next visit.
+ */
+async function settleKept(queryClient: QueryClient, draft: KeptDraft): Promise<void> {
+  const session = queryClient.getQueryData<Session>(queryKeys.session);
+  const customerId = session?.Customer?.Id;
+  if (customerId === undefined || !navigator.onLine || draft.EditedOfflineAt === undefined) return;
+  try {
+    const settled = await settleOfflineDraft(
+      customerId,
+      draft.Order,
+      draft.EditedOfflineAt,
+      draft.SavedAt || null,
+    );
+    queryClient.setQueryData(
+      queryKeys.draft(customerId),
+      settled.kept === 'device' ? settled.saved : settled.server,
+    );
+    if (settled.text) {
+      const { notifications } = await import('@mantine/notifications');
+      notifications.show({ color: 'yellow', title: MERGED_TITLE, message: settled.text, autoClose: false });
+    }
+  } catch {
+    // Settled on the next visit, or by the form.
   }
 }
 

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Customer } from '../../../domain/customer.schema';
@@ -91,6 +92,7 @@ beforeEach(() => {
   quietFocusTrapWarnings();
 });
 afterEach(() => {
+  onlineManager.setOnline(true);
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -166,6 +168,84 @@ describe('the order form as a draft', { timeout: 30_000 }, () => {
     expect(screen.queryByLabelText(/^Name/)).toBeNull();
     await letPass(AUTOSAVE_DELAY_MS + 200);
     expect(puts(fetchMock)).toHaveLength(2);
+  });
+
+  // Issue 39: with no network the draft is kept on the device, and back online the newer wins.
+  it('with no network keeps the draft on the device, and back online saves it over an older one saved elsewhere, saying so', async () => {
+    const elsewhere = {
+      SavedAt: '2026-06-10T14:30:00.000Z',
+      Order: { ...saved.Order, Name: 'Pat elsewhere' },
+    };
+    let online = false;
+    const fetchMock = mockApi({
+      ...base,
+      'GET Customer/1/Draft': (_init, n) => ({
+        status: 200,
+        body: n === 1 ? { ...saved, Order: { ...saved.Order, Step: 0 } } : elsewhere,
+      }),
+      'PUT Customer/1/Draft': (init, n) =>
+        !online
+          ? 'network-error'
+          : n === 2
+            ? { status: 409, body: { ErrorMessage: draftConflictMessages.changed, Errors: [] } }
+            : answerSaved(init),
+    });
+    renderOrderRoutes(routes, '/order/form/0');
+    fireEvent.click(await screen.findByText('Continue'));
+    await screen.findByLabelText(/^Name/);
+    onlineManager.setOnline(false);
+    typeName('Pat in the cellar');
+    await waitFor(() => expect(screen.getByTestId('draft-status').textContent).toBe('Kept on this device'));
+    expect(puts(fetchMock)).toHaveLength(1);
+
+    online = true;
+    onlineManager.setOnline(true);
+    window.dispatchEvent(new Event('online'));
+    // Its base was changed elsewhere (409) at 14:30, before this change: this one is saved over it.
+    const note = await screen.findByTestId('draft-merged');
+    expect(note.textContent).toContain(
+      'Your draft saved on another device at 06/10/2026 09:30 AM was replaced by this one',
+    );
+    await waitFor(() => expect(screen.getByTestId('draft-status').textContent).toBe('Saved'));
+    expect(puts(fetchMock).map((d) => [d.Name, d.BaseSavedAt])).toEqual([
+      ['Pat in the cellar', saved.SavedAt],
+      ['Pat in the cellar', saved.SavedAt],
+      ['Pat in the cellar', elsewhere.SavedAt],
+    ]);
+    expect((screen.getByLabelText(/^Name/) as HTMLInputElement).value).toBe('Pat in the cellar');
+  });
+
+  it('back online, a draft saved elsewhere after the change made with no network wins, and the form says so', async () => {
+    const later = {
+      SavedAt: '2026-06-10T16:00:00.000Z',
+      Order: { ...saved.Order, Name: 'Pat later', Step: 0 },
+    };
+    let online = false;
+    mockApi({
+      ...base,
+      'GET Customer/1/Draft': (_init, n) => ({
+        status: 200,
+        body: n === 1 ? { ...saved, Order: { ...saved.Order, Step: 0 } } : later,
+      }),
+      'PUT Customer/1/Draft': () =>
+        online
+          ? { status: 409, body: { ErrorMessage: draftConflictMessages.changed, Errors: [] } }
+          : 'network-error',
+    });
+    renderOrderRoutes(routes, '/order/form/0');
+    fireEvent.click(await screen.findByText('Continue'));
+    await screen.findByLabelText(/^Name/);
+    onlineManager.setOnline(false);
+    typeName('Pat in the cellar');
+    await waitFor(() => expect(screen.getByTestId('draft-status').textContent).toBe('Kept on this device'));
+    online = true;
+    onlineManager.setOnline(true);
+    window.dispatchEvent(new Event('online'));
+    const note = await screen.findByTestId('draft-merged');
+    expect(note.textContent).toContain(
+      'were replaced by your draft saved on another device at 06/10/2026 11:00 AM',
+    );
+    await waitFor(() => expect(screen.getByLabelText(/^Name/).getAttribute('value')).toBe('Pat later'));
   });
 
   it('sends one save at a time: a change made meanwhile goes when the first has landed', async () => {

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { customerTypeDefaults } from '../../../domain/customer-type.schema';
 import type { CustomerTypeRules } from '../../../domain/order.schema';
@@ -15,7 +15,12 @@ import { draftQueryOptions } from './api/get-draft';
 import { useOrder } from './api/get-order';
 import { useOrders } from './api/get-orders';
 import { useOwnCustomer } from './api/get-own-customer';
-import { type DraftElsewhere, DraftEndedNote, DraftReloadedNote } from './components/draft-elsewhere';
+import {
+  type DraftElsewhere,
+  DraftEndedNote,
+  DraftMergedNote,
+  DraftReloadedNote,
+} from './components/draft-elsewhere';
 import { DraftOffer } from './components/draft-offer';
 import { OrderForm } from './components/order-form';
 import { formSources } from './form-sources';
@@ -57,6 +62,8 @@ export function OrderFormScreen({
   const fresh = copyId === null && changeId === null;
   const draft = useDraftChoice(who.Id, fresh && !staff, routeState?.draft === 'continue' && !staff);
   const elsewhere = useDraftElsewhere(who.Id);
+  // Which version of the draft was replaced when the network came back (issue 39).
+  const [merged, setMerged] = useState<string | null>(null);
   const ended = !!elsewhere.state?.what && elsewhere.state.what !== 'changed';
   // The form that reported its saves is gone: no "Saving…" left beside the title.
   useEffect(() => {
@@ -74,6 +81,12 @@ export function OrderFormScreen({
   // server still refuses a holiday, so a failed load does not stop the order.
   // Today as the page was drawn (the server's, while the browser hydrates it): the same holidays' key.
   const holidays = useUpcomingHolidays(todayInBusiness(new Date(useInitialNow())));
+  // Aids the form does without, waited for only before it first shows: with no network it
+  // opens without what the device lacks, and a read again later (the network back) never
+  // takes the form away for a loader, with what was typed in it.
+  const shown = useRef(false);
+  const waitsFor = (aid: { isPending: boolean; fetchStatus: string }) =>
+    !shown.current && aid.isPending && aid.fetchStatus !== 'paused';
   const queries = [
     types,
     customer,
@@ -86,14 +99,14 @@ export function OrderFormScreen({
     !customer.data ||
     (copyId !== null && !copy.data) ||
     (changeId !== null && !change.data) ||
-    // Aids the form does without: with no network, it opens without what the device lacks.
-    (orders.isPending && orders.fetchStatus !== 'paused') ||
-    (holidays.isPending && holidays.fetchStatus !== 'paused') ||
+    waitsFor(orders) ||
+    waitsFor(holidays) ||
     draft.pending;
   // The last answer comes through React Query's store subscription, which React draws at once
   // and in one piece: the whole form was one long task on a phone (issue 22, decision 057). The
   // loader stays one render more, and React draws the form in a background render, in slices.
   const loaded = useDeferredValue(!loading);
+  if (loaded && !loading) shown.current = true;
 
   if (failed) {
     return (
@@ -131,7 +144,11 @@ export function OrderFormScreen({
   const customerType: CustomerTypeRules = type ?? { Id: typeId, ...customerTypeDefaults };
   return (
     <>
-      {elsewhere.state?.what === 'changed' && <DraftReloadedNote />}
+      {merged ? (
+        <DraftMergedNote text={merged} />
+      ) : (
+        elsewhere.state?.what === 'changed' && <DraftReloadedNote />
+      )}
       {copied && (
         <Text c="dimmed" fz="sm" data-testid="copied-from">
           Copied from order {copied.OrderNum}. Choose a delivery date, then check the quantities.
@@ -162,6 +179,7 @@ export function OrderFormScreen({
         paymentTerms={customer.data.PaymentTerms}
         restored={elsewhere.state ? elsewhere.state.restored : draft.restored}
         onDraftConflict={elsewhere.onConflict}
+        onDraftMerged={setMerged}
         {...(onSaveStatus ? { onSaveStatus } : {})}
         {...(staff ? { staff } : {})}
       />

@@ -23,6 +23,8 @@ export interface FormSnapshot {
   step: number;
   /** The SavedAt of the draft it was restored from: its autosave's first BaseSavedAt (decision 061). */
   savedAt?: string;
+  /** A draft kept on the device: when it was last changed with no network (issue 39). */
+  editedOfflineAt?: number;
 }
 
 const filled = (v: QuantityValue | undefined) => v !== undefined && v !== '';

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   type DraftConflict,
@@ -7,6 +7,7 @@ import {
 } from '../../../domain/order-draft.schema';
 import { isApiError } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
+import { type KeptDraft, settleOfflineDraft } from '../offline/draft-merge';
 import { deleteDraft } from './api/delete-draft';
 import { saveDraft } from './api/order-calls';
 import { useSaveDraft } from './api/save-draft';
@@ -17,7 +18,8 @@ export const AUTOSAVE_DELAY_MS = 1000;
 /** After a save that got no answer. */
 export const RETRY_MS = 10_000;
 
-export type AutosaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
+/** `device`: no network, so the draft is kept on the device until it is back (issue 39). */
+export type AutosaveStatus = 'idle' | 'saving' | 'saved' | 'failed' | 'device';
 
 export interface DraftAutosave {
   status: AutosaveStatus;
@@ -53,6 +55,16 @@ export interface AutosaveOptions {
   base?: string | null;
   /** The draft was changed, sent or discarded in another tab or on another device (decision 061). */
   onConflict?: (conflict: DraftConflict) => void;
+  /**
+   * When the form was last changed with no network, for a draft kept on the device (issue 39):
+   * its changes are not on the server yet.
+   */
+  editedOfflineAt?: number | null;
+  /**
+   * The network came back to a draft changed elsewhere meanwhile: the newer one was kept, and
+   * this says which was replaced.
+   */
+  onMerged?: (text: string) => void;
 }
 
 /** A 409 naming a draft conflict, or null. */
@@ -63,7 +75,7 @@ export function draftConflictIn(error: unknown): DraftConflict | null {
 export function useDraftAutosave(
   customerId: number,
   draft: OrderDraftInput,
-  { enabled = true, base = null, onConflict }: AutosaveOptions = {},
+  { enabled = true, base = null, onConflict, editedOfflineAt = null, onMerged }: AutosaveOptions = {},
 ): DraftAutosave {
   const queryClient = useQueryClient();
   const { mutateAsync } = useSaveDraft(customerId);
@@ -72,15 +84,20 @@ export function useDraftAutosave(
   save.current = mutateAsync;
   const conflictTo = useRef(onConflict);
   conflictTo.current = onConflict;
+  const mergedTo = useRef(onMerged);
+  mergedTo.current = onMerged;
   const key = JSON.stringify(draft);
   const [status, setStatus] = useState<AutosaveStatus>('idle');
   const s = useRef({
     latest: { key, draft },
-    savedKey: key,
+    // A draft kept on the device with changes made with no network is not on the server yet.
+    savedKey: editedOfflineAt !== null ? '' : key,
     /** The SavedAt of the draft as this form last saved it (or opened it): every save's BaseSavedAt. */
     base,
     /** Another tab or device changed, sent or discarded the draft: nothing more is sent. */
     conflict: null as DraftConflict | null,
+    /** The last change made with no network and not saved since (ms), or null (issue 39). */
+    editedOfflineAt: editedOfflineAt as number | null,
     timer: null as ReturnType<typeof setTimeout> | null,
     inFlight: null as Promise<void> | null,
     /** The debounce ended while a save was on its way: send again when it ends. */
@@ -105,18 +122,66 @@ export function useDraftAutosave(
     s.timer = null;
   }, [s]);
 
-  const conflicted = useCallback(
-    (error: unknown) => {
-      const conflict = draftConflictIn(error);
-      if (!conflict) return false;
+  const stopOn = useCallback(
+    (conflict: DraftConflict) => {
       clearTimer();
       s.stopped = true;
       s.conflict = conflict;
       setStatus('idle');
       conflictTo.current?.(conflict);
-      return true;
     },
     [s, clearTimer],
+  );
+
+  const flushRef = useRef<() => void>(() => undefined);
+  /**
+   * Changed here with no network, and elsewhere meanwhile (issue 39): the newer one wins
+   * (`settleOfflineDraft`). This device's is saved over the other, or the other's is reloaded
+   * as any change elsewhere is (decision 061); either way the customer is told which was replaced.
+   */
+  const merge = useCallback(
+    async (editedAt: number) => {
+      s.editedOfflineAt = null;
+      const sent = s.latest;
+      try {
+        const settled = await settleOfflineDraft(customerId, sent.draft, editedAt, s.base);
+        if (settled.text) mergedTo.current?.(settled.text);
+        if (settled.kept === 'server' || s.stopped) {
+          if (settled.kept === 'server') stopOn('changed');
+          return;
+        }
+        s.savedKey = sent.key;
+        s.base = settled.saved.SavedAt;
+        queryClient.setQueryData(queryKeys.draft(customerId), settled.saved);
+        if (s.latest.key === s.savedKey) setStatus('saved');
+        else flushRef.current();
+      } catch (error) {
+        if (draftConflictIn(error)) {
+          stopOn('changed');
+          return;
+        }
+        // No answer again: the same question when the next save is tried.
+        s.editedOfflineAt = editedAt;
+        setStatus('device');
+        s.timer = setTimeout(() => flushRef.current(), RETRY_MS);
+      }
+    },
+    [s, customerId, stopOn, queryClient],
+  );
+
+  const conflicted = useCallback(
+    (error: unknown) => {
+      const conflict = draftConflictIn(error);
+      if (!conflict) return false;
+      if (conflict === 'changed' && s.editedOfflineAt !== null && !s.submitting) {
+        clearTimer();
+        void merge(s.editedOfflineAt);
+        return true;
+      }
+      stopOn(conflict);
+      return true;
+    },
+    [s, clearTimer, merge, stopOn],
   );
 
   /** `now`: the page is being hidden or left: the request starts in this event. */
@@ -148,6 +213,7 @@ export function useDraftAutosave(
         (saved) => {
           s.savedKey = sent.key;
           s.base = saved.SavedAt;
+          if (sent.key === s.latest.key) s.editedOfflineAt = null;
         },
         (error: unknown) => {
           failed = error ?? true;
@@ -168,19 +234,34 @@ export function useDraftAutosave(
           if (s.latest.key === s.savedKey) setStatus('saved');
           return;
         }
-        setStatus('failed');
-        // No answer (offline): try again a little later; a refused draft waits for the next change.
-        if (isApiError(failed, 0) && s.timer === null && !s.paused) s.timer = setTimeout(flush, RETRY_MS);
+        // A refused draft waits for the next change.
+        if (!isApiError(failed, 0)) {
+          setStatus('failed');
+          return;
+        }
+        // No answer (no network): the draft is kept on the device (issue 39), and tried again a
+        // little later, or as soon as the browser is back online.
+        const kept: KeptDraft = {
+          SavedAt: s.base ?? '',
+          Order: s.latest.draft,
+          ...(s.editedOfflineAt !== null ? { EditedOfflineAt: s.editedOfflineAt } : {}),
+        };
+        queryClient.setQueryData(queryKeys.draft(customerId), kept);
+        setStatus('device');
+        if (s.timer === null && !s.paused) s.timer = setTimeout(flush, RETRY_MS);
       });
     },
     [s, conflicted, customerId, queryClient],
   );
+
+  flushRef.current = flush;
 
   // A new state (by its JSON, not its identity) restarts the wait.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `draft` is `key` parsed; a new object alone is no change.
   useEffect(() => {
     s.latest = { key, draft };
     if (s.stopped || s.paused || key === s.savedKey) return;
+    if (!onlineManager.isOnline()) s.editedOfflineAt = Date.now();
     clearTimer();
     setStatus('saving');
     s.timer = setTimeout(flush, AUTOSAVE_DELAY_MS);
@@ -191,6 +272,9 @@ export function useDraftAutosave(
   // draft minutes later, from whatever screen is open then).
   useEffect(() => {
     s.unmounted = false;
+    // Opened on a draft kept on the device (issue 39): it goes as soon as it can.
+    if (s.editedOfflineAt !== null && !s.stopped && s.timer === null && !s.inFlight)
+      s.timer = setTimeout(flush, AUTOSAVE_DELAY_MS);
     return () => {
       if (s.timer !== null) {
         clearTimer();
@@ -221,9 +305,17 @@ export function useDraftAutosave(
     };
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('pagehide', sendNow);
+    // The network is back: what waits goes now, not at the next retry (issue 39).
+    const retryNow = () => {
+      if (s.timer === null || s.inFlight || s.stopped || s.paused) return;
+      clearTimer();
+      flush();
+    };
+    window.addEventListener('online', retryNow);
     return () => {
       document.removeEventListener('visibilitychange', onVisibility);
       window.removeEventListener('pagehide', sendNow);
+      window.removeEventListener('online', retryNow);
     };
   }, [s, clearTimer, flush]);
 

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import type { SavedOrderDraft } from '../../../domain/order-draft.schema';
 import { queryKeys } from '../../lib/query-keys';
 import { openedWith } from '../../ssr/page-queries';
+import type { KeptDraft } from '../offline/draft-merge';
 import { useDeleteDraft } from './api/delete-draft';
 import { useDraft } from './api/get-draft';
 import { type FormSnapshot, formFromDraft } from './saved-draft';
@@ -49,11 +50,22 @@ export function useDraftChoice(customerId: number, enabled: boolean, continueAtO
   return {
     pending,
     offer: undecided && draft ? draft : null,
-    restored:
-      choice === 'continue' && draft ? { ...formFromDraft(draft.Order), savedAt: draft.SavedAt } : null,
+    restored: choice === 'continue' && draft ? restoredFrom(draft) : null,
     formKey: choice === 'continue' && draft ? 'draft' : 'new',
     onContinue: () => setChoice('continue'),
     onDiscard: () => remove.mutate(undefined, { onSuccess: () => setChoice('fresh') }),
     discarding: remove.isPending,
+  };
+}
+
+/**
+ * The form for a draft: as the server saved it, or as the device kept it with no network (issue
+ * 39), whose changes since its server's save (none when `SavedAt` is empty) are still to send.
+ */
+function restoredFrom(draft: KeptDraft): FormSnapshot {
+  return {
+    ...formFromDraft(draft.Order),
+    ...(draft.SavedAt ? { savedAt: draft.SavedAt } : {}),
+    ...(draft.EditedOfflineAt !== undefined ? { editedOfflineAt: draft.EditedOfflineAt } : {}),
   };
 }

@@ -10,6 +10,9 @@ export function useSaveDraft(customerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (save: DraftSave) => saveDraft(customerId, save),
+    // Tried at once even with no network: it fails, and the form keeps the draft on the device
+    // (issue 39). Held until the network is back, it would hold Submit with it.
+    networkMode: 'always',
     meta: { errorDialog: false, silent: true },
     onSuccess: (saved) => queryClient.setQueryData(queryKeys.draft(customerId), saved),
   });

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { type DraftConflict, draftConflictMessages } from '../../../../domain/order-draft.schema';
 import { paths } from '../../../paths';
+import { MERGED_TITLE } from '../../offline/draft-merge';
 
 /**
  * What happened to the draft elsewhere (decision 061): `gone` when the draft was changed and
@@ -20,6 +21,15 @@ export function DraftReloadedNote() {
   return (
     <Alert color="yellow" title={DRAFT_RELOADED} data-testid="draft-elsewhere" styles={blackTitle}>
       <Text fz="sm">Check the order before you send it.</Text>
+    </Alert>
+  );
+}
+
+/** The network came back to a draft changed here and elsewhere: the newer one was kept (issue 39). */
+export function DraftMergedNote({ text }: { text: string }) {
+  return (
+    <Alert color="yellow" title={MERGED_TITLE} data-testid="draft-merged" styles={blackTitle}>
+      <Text fz="sm">{text} Check the order before you send it.</Text>
     </Alert>
   );
 }

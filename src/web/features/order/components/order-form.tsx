@@ -46,11 +46,13 @@ export interface OrderFormProps extends OrderFormSetup {
   onSaveStatus?: (status: AutosaveStatus) => void;
   /** The draft was changed, sent or discarded in another tab or on another device (decision 061). */
   onDraftConflict?: (conflict: DraftConflict) => void;
+  /** The network came back to a draft changed elsewhere meanwhile: which version was replaced (issue 39). */
+  onDraftMerged?: (text: string) => void;
   /** Staff's order (design.md 7.5): whom it is for, as the steps and the confirmation say it, and where OK goes. */
   staff?: { customerLabel: string; doneTo: string };
 }
 
-export function OrderForm({ onSaveStatus, onDraftConflict, staff, ...setup }: OrderFormProps) {
+export function OrderForm({ onSaveStatus, onDraftConflict, onDraftMerged, staff, ...setup }: OrderFormProps) {
   const isPhone = useBelow(breakpoints.small);
   // The products table needs about 1,000 px of window beside the side menu (with the guide's
   // last deliveries and par); narrower windows get cards.
@@ -88,7 +90,9 @@ export function OrderForm({ onSaveStatus, onDraftConflict, staff, ...setup }: Or
   const autosave = useDraftAutosave(setup.customerId, draft, {
     enabled: !setup.asStaff && !setup.change,
     base: setup.restored?.savedAt ?? null,
+    editedOfflineAt: setup.restored?.editedOfflineAt ?? null,
     ...(onDraftConflict ? { onConflict: onDraftConflict } : {}),
+    ...(onDraftMerged ? { onMerged: onDraftMerged } : {}),
   });
   useEffect(() => onSaveStatus?.(autosave.status), [onSaveStatus, autosave.status]);
   const { submit, isSubmitting } = useSubmitOrder({

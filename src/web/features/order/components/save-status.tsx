@@ -6,6 +6,7 @@ const words: Record<AutosaveStatus, string> = {
   saving: 'Saving…',
   saved: 'Saved',
   failed: 'Not saved',
+  device: 'Kept on this device',
 };
 
 /**
