@@ -403,3 +403,33 @@ test('a draft changed offline is kept on the device, and the newer version wins 
   );
   await expect(again.locator('input[data-quantity]').first()).toHaveValue('14');
 });
+
+test('a draft changed offline and its page closed is settled when the app next opens with a network, and says which was replaced', async ({
+  page,
+  context,
+  browser,
+}) => {
+  const date = await draftOnline(page, '10');
+  await saveDraftElsewhere(browser, date, 11);
+  await context.setOffline(true);
+  await page.locator('input[data-quantity]').first().fill('12');
+  await expect(page.getByTestId('draft-status')).toHaveText('Kept on this device');
+  await expect
+    .poll(
+      async () =>
+        ((await keptAnswer(page, 'draft')) as KeptDraft | null)?.Order.ProductQuantities?.[0]?.CaseQuantity,
+    )
+    .toBe('12');
+  await page.close();
+
+  // The next opening is online, on a page the server draws with the other device's draft.
+  await context.setOffline(false);
+  const next = await context.newPage();
+  await next.goto('/order/home');
+  await expect(
+    next.getByText(/Your draft saved on another device at .* was replaced by this one/),
+  ).toBeVisible();
+  const customerId = (await (await next.request.get('/api/v1/Session')).json()).Customer.Id as number;
+  const draft = await (await next.request.get(`/api/v1/Customer/${customerId}/Draft`)).json();
+  expect(String(draft.Order.ProductQuantities[0].CaseQuantity)).toBe('12');
+});

@@ -43,6 +43,8 @@ export function keepOnDevice(queryClient: QueryClient, openedKey: string | null)
   // before anything is kept over it, then settled with the server's (opened offline, the
   // restored draft is on the screen, and the form settles it when the network is back).
   const offlineDraft = openedKey || !held ? Promise.resolve(undefined) : keptOfflineDraft(held);
+  // Until it is settled, it is what the device keeps as the draft, whatever the page drew.
+  let unsettled: KeptDraft | undefined;
 
   const keep = async () => {
     timer = undefined;
@@ -54,6 +56,9 @@ export function keepOnDevice(queryClient: QueryClient, openedKey: string | null)
       shouldDehydrateQuery: (q) => q.state.status === 'success' && isKeptQuery(q.queryKey),
       shouldDehydrateMutation: () => false,
     });
+    if (unsettled)
+      for (const q of Queries.queries)
+        if (q.queryKey[0] === 'draft') q.state = { ...q.state, data: unsettled };
     // A device that cannot keep (storage full, a private window) still orders online.
     await keepVenue({ Key: key, KeptAt: Date.now(), Queries }).catch(() => undefined);
   };
@@ -76,7 +81,10 @@ export function keepOnDevice(queryClient: QueryClient, openedKey: string | null)
   if (held) {
     void readAhead(queryClient);
     sendOutbox();
-    void offlineDraft.then((draft) => draft && settleKept(queryClient, draft));
+    void offlineDraft.then(async (draft) => {
+      unsettled = draft;
+      if (draft && (await settleKept(queryClient, draft))) unsettled = undefined;
+    });
   }
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success') return;
@@ -153,12 +161,12 @@ async function keptOfflineDraft(key: string): Promise<KeptDraft | undefined> {
 /**
  * The network is back with a draft changed here with no network, its page since closed: the
  * newer of it and the server's stays (draft-merge.ts), and the customer is told which one was
- * replaced. A call that fails leaves it for the next visit.
+ * replaced. A call that fails leaves it for the next visit. True once settled.
  */
-async function settleKept(queryClient: QueryClient, draft: KeptDraft): Promise<void> {
+async function settleKept(queryClient: QueryClient, draft: KeptDraft): Promise<boolean> {
   const session = queryClient.getQueryData<Session>(queryKeys.session);
   const customerId = session?.Customer?.Id;
-  if (customerId === undefined || !navigator.onLine || draft.EditedOfflineAt === undefined) return;
+  if (customerId === undefined || !navigator.onLine || draft.EditedOfflineAt === undefined) return false;
   try {
     const settled = await settleOfflineDraft(
       customerId,
@@ -174,8 +182,10 @@ async function settleKept(queryClient: QueryClient, draft: KeptDraft): Promise<v
       const { notifications } = await import('@mantine/notifications');
       notifications.show({ color: 'yellow', title: MERGED_TITLE, message: settled.text, autoClose: false });
     }
+    return true;
   } catch {
-    // Settled on the next visit, or by the form.
+    // Settled on the next visit, or by the form; kept on the device until then.
+    return false;
   }
 }
 
