@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { demo, expect, live } from './support';
@@ -9,25 +9,41 @@ import { demo, expect, live } from './support';
  */
 const outbox = () => path.join(`.tmp/e2e-${process.env.E2E_PORT}`, 'outbox');
 
-/** The newest mail to `email` whose name starts with `kind`, once it is there. */
-async function lastMail(email: string, kind: 'sign-in-code' | 'invitation', after = 0): Promise<string> {
-  let found = '';
-  await expect(async () => {
-    const files = readdirSync(outbox())
+/** The outbox's mails to `email` whose names start with `kind`, newest first. */
+function mailsTo(email: string, kind: 'sign-in-code' | 'invitation'): string[] {
+  if (!existsSync(outbox())) return [];
+  return (
+    readdirSync(outbox())
       // The outbox's file names keep letters, digits, dots, dashes and underscores (mailer.ts).
       .filter((f) => f.startsWith(kind) && f.includes(email.toLowerCase().replace(/[^a-z0-9._-]/g, '_')))
       .map((f) => ({ f, at: statSync(path.join(outbox(), f)).mtimeMs }))
-      .filter((m) => m.at > after)
-      .sort((a, b) => b.at - a.at);
-    expect(files.length).toBeGreaterThan(0);
-    found = readFileSync(path.join(outbox(), files[0]!.f), 'utf8');
+      .sort((a, b) => b.at - a.at)
+      .map((m) => m.f)
+  );
+}
+
+/**
+ * The newest mail to `email` whose name starts with `kind` and is not one of `seen` (the mails
+ * there before it was asked for), once it is there. By name, not by time: a mail sent to the
+ * same person a moment before (another device's sign-in) is never taken for the new one.
+ */
+async function lastMail(
+  email: string,
+  kind: 'sign-in-code' | 'invitation',
+  seen: ReadonlySet<string> = new Set(),
+): Promise<string> {
+  let found = '';
+  await expect(async () => {
+    const file = mailsTo(email, kind).find((f) => !seen.has(f));
+    expect(file).toBeDefined();
+    found = readFileSync(path.join(outbox(), file!), 'utf8');
   }).toPass({ timeout: 15_000 });
   return found;
 }
 
-/** The code of the last code mail to `email` sent after `after` (ms since the epoch). */
-export async function mailedCode(email: string, after: number): Promise<string> {
-  const mail = await lastMail(email, 'sign-in-code', after);
+/** The code of the newest code mail to `email` that is not one of `seen`. */
+export async function mailedCode(email: string, seen: ReadonlySet<string>): Promise<string> {
+  const mail = await lastMail(email, 'sign-in-code', seen);
   return /^Subject: (\d{6}) is your sign-in code/m.exec(mail)![1]!;
 }
 
@@ -61,10 +77,10 @@ export async function staffInvites(
 export async function signInByEmail(page: Page, email: string, landing: RegExp = /\/order\/home/) {
   await page.goto('/user/login/email');
   await page.getByLabel('Email').fill(email);
-  const asked = Date.now() - 1000;
+  const seen = new Set(mailsTo(email, 'sign-in-code'));
   await page.getByRole('button', { name: 'Send me a code' }).click();
   await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
-  await page.getByLabel('Code').fill(await mailedCode(email, asked));
+  await page.getByLabel('Code').fill(await mailedCode(email, seen));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(landing);
   // The sign-in loads the next page anew: a journey taps it once it is React's.
