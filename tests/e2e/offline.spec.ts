@@ -131,7 +131,11 @@ test('the app opens with no network as the venue left it: the guide with its age
 
   await context.setOffline(true);
   await page.goto('/order/form/0');
-  await expect(page.getByText('You are offline.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText(
+      'You are offline. An order you submit waits on this device and goes when the connection is back.',
+    ),
+  ).toBeVisible();
   await expect(page.getByRole('banner')).toContainText(grocer.number);
   await stepOne(page);
 

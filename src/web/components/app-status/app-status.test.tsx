@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { OFFLINE_TEXT, OfflineBanner } from './offline-banner';
+import { OFFLINE_ORDER_TEXT, OFFLINE_TEXT, OfflineBanner } from './offline-banner';
 import { UPDATE_TEXT, UpdatePrompt } from './update-prompt';
 
 /** Sets what `navigator.onLine` reads and fires the event a browser fires with it. */
@@ -36,6 +36,21 @@ describe('OfflineBanner', () => {
       </MantineProvider>,
     );
     expect(screen.getByRole('status').textContent).toBe(OFFLINE_TEXT);
+  });
+
+  it('says on the ordering pages that an order submitted now waits on the device', () => {
+    window.history.pushState({}, '', '/order/form/0');
+    try {
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      render(
+        <MantineProvider>
+          <OfflineBanner />
+        </MantineProvider>,
+      );
+      expect(screen.getByRole('status').textContent).toBe(OFFLINE_ORDER_TEXT);
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
   });
 });
 

@@ -2,21 +2,21 @@ import { Paper, Text } from '@mantine/core';
 import { type RefObject, useLayoutEffect, useRef } from 'react';
 import { useOnline } from './online';
 
-import { OFFLINE_TEXT } from './texts';
+import { OFFLINE_ORDER_TEXT, OFFLINE_TEXT, offlineText } from './texts';
 
-export { OFFLINE_TEXT };
+export { OFFLINE_ORDER_TEXT, OFFLINE_TEXT };
 
 /**
  * A bar at the top of every screen while the browser has no network (issue 22): a customer in
- * a cellar sees why nothing answers before they tap Submit. What they typed stays on the
- * screen. Announced politely; gone by itself when the network returns.
+ * a cellar sees why nothing answers, and on the ordering pages that an order submitted now
+ * waits on the device (issue 39). Announced politely; gone by itself when the network returns.
+ * Never drawn on the server (it is always online there), so its words may follow the address.
  */
 export function OfflineBanner() {
   const online = useOnline();
   const bar = useRef<HTMLDivElement>(null);
   useBarMakesRoom(bar, !online);
   return (
-    // index.html keeps it in sight while the shell's form stands in for React's screen.
     <div role="status" aria-live="polite" data-app-status>
       {!online && (
         <Paper
@@ -34,7 +34,7 @@ export function OfflineBanner() {
           }}
         >
           <Text c="white" size="sm" ta="center" fw={500}>
-            {OFFLINE_TEXT}
+            {offlineText(window.location.pathname)}
           </Text>
         </Paper>
       )}
