@@ -40,6 +40,7 @@ const order = toOrderDetail(
     customerName: 'Bench Bar & Grill',
     paymentTerms: 'NET30',
     personName: null,
+    standingOrderId: null,
     changedAt: null,
     changeableUntil: null,
     orderNum: 'W100123',

@@ -25,6 +25,7 @@ export const AUDIT_ENTITIES = [
   'Draft',
   'VenuePerson',
   'CustomerSubstitutions',
+  'StandingOrder',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

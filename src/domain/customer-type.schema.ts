@@ -6,6 +6,10 @@ import { requiredText, wholeNumber } from './schema-fields';
 export const REMINDER_HOURS_MAX = 72;
 export const reminderHoursMessage = `Reminder Hours must be a whole number from 0 to ${REMINDER_HOURS_MAX} (0 is off)`;
 
+/** Standing orders (design.md 8.6): placed this many hours before each date's OrderBy. */
+export const STANDING_ORDER_HOURS_MAX = 168;
+export const standingOrderHoursMessage = `Standing Order Hours must be a whole number from 1 to ${STANDING_ORDER_HOURS_MAX}`;
+
 /** Customer types and their ordering rules (lead time, daily cutoff), spec sections 3 and 5. */
 
 /** The Lead Hours the edit screen offers (spec section 9: 24, 48, 72 and 96 Hours). */
@@ -56,6 +60,8 @@ export const CustomerTypeSchema = CustomerTypeListItemSchema.extend({
   Footer: z.string(),
   /** Cutoff reminders (design.md 7.4): hours before an OrderBy the reminder may go; 0 is off. */
   ReminderHours: z.number().int(),
+  /** Standing orders (design.md 8.6): hours before a date's OrderBy its order is placed. */
+  StandingOrderHours: z.number().int(),
 });
 export type CustomerType = z.infer<typeof CustomerTypeSchema>;
 
@@ -82,6 +88,13 @@ export const CustomerTypeSaveSchema = z.object({
     .transform(() => ''),
   /** Absent or null keeps the stored value (0 for a new type), so older callers change nothing. */
   ReminderHours: wholeNumber('Reminder Hours', 0, REMINDER_HOURS_MAX, reminderHoursMessage).nullish(),
+  /** Absent or null keeps the stored value (24 for a new type). */
+  StandingOrderHours: wholeNumber(
+    'Standing Order Hours',
+    1,
+    STANDING_ORDER_HOURS_MAX,
+    standingOrderHoursMessage,
+  ).nullish(),
   /** The order minimum (design.md 7.11); absent or null keeps the stored value (0 for a new type). */
   MinimumCases: wholeNumber('Minimum Cases', 0, MINIMUM_CASES_MAX, minimumCasesMessage).nullish(),
 });

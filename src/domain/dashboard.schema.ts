@@ -113,6 +113,28 @@ export const OutOfStockOrderSchema = z.object({
 });
 export type OutOfStockOrder = z.infer<typeof OutOfStockOrderSchema>;
 
+/** A standing order's date a rule refused (design.md 8.6): listed until its cutoff. */
+export const StandingNotPlacedSchema = z.object({
+  StandingOrderId: z.number().int(),
+  CustomerId: z.number().int(),
+  CompanyId: z.number().int(),
+  /** The customer's name. */
+  Name: z.string(),
+  DeliveryDate: isoDate,
+  /** Until when the customer may still order it by hand. */
+  OrderBy: z.string(),
+  /** The rule's message. */
+  Reason: z.string(),
+});
+
+export const StandingOrdersCardSchema = z.object({
+  /** Standing orders that deliver tomorrow: covered, not skipped, not a holiday. */
+  Tomorrow: z.number().int(),
+  /** Dates a rule refused whose cutoff is still ahead, soonest first; at most 100. */
+  NotPlaced: z.array(StandingNotPlacedSchema),
+});
+export type StandingOrdersCard = z.infer<typeof StandingOrdersCardSchema>;
+
 export const DashboardSchema = z.object({
   /** The business date the figures are for (BUSINESS_TZ). */
   Today: isoDate,
@@ -161,5 +183,7 @@ export const DashboardSchema = z.object({
     /** How many such orders in all. */
     OrdersTotal: z.number().int(),
   }),
+  /** Standing orders (design.md 8.6). */
+  StandingOrders: StandingOrdersCardSchema,
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;

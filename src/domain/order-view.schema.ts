@@ -72,6 +72,8 @@ export const OrderSummarySchema = z.object({
    * user's name for a staff order (EnteredBy); null for the ERP's imported history.
    */
   PlacedBy: z.string().nullable(),
+  /** The standing order that placed it (design.md 8.6); null for every other order. */
+  StandingOrderId: z.number().int().nullable(),
   ProductCount: z.number().int(),
   TotalCases: z.number().int(),
   /** True when every line of the order is a return (a credit the ERP's file gave, issue 43). */

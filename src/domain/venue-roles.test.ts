@@ -52,6 +52,12 @@ const expected: Record<string, string[]> = {
   'POST /Order': orderers,
   'PUT /Order/:id': orderers,
   'POST /Order/:id/Cancel': orderers,
+  // Standing orders (design.md 8.6): every role reads them, those who order keep them.
+  'GET /Customer/:id/StandingOrders': everyone,
+  'POST /Customer/:id/StandingOrders': orderers,
+  'PUT /StandingOrder/:id': orderers,
+  'DELETE /StandingOrder/:id': orderers,
+  'POST /StandingOrder/:id/Skip': orderers,
   // What may be sent instead decides a delivery, as the order does.
   'PUT /Customer/:id/Substitutions': orderers,
   // The venue's people and its shared sign-in: its Owner and staff.

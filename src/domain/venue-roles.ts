@@ -69,6 +69,12 @@ export const VENUE_ROUTES: Readonly<Record<string, VenueAction>> = {
   'PUT /Customer/:id/Draft': 'draft',
   'DELETE /Customer/:id/Draft': 'draft',
   'POST /Order': 'order',
+  // Standing orders (design.md 8.6): kept by those who order, read by every role.
+  'GET /Customer/:id/StandingOrders': 'view',
+  'POST /Customer/:id/StandingOrders': 'order',
+  'PUT /StandingOrder/:id': 'order',
+  'DELETE /StandingOrder/:id': 'order',
+  'POST /StandingOrder/:id/Skip': 'order',
   'PUT /Order/:id': 'order',
   'POST /Order/:id/Cancel': 'order',
   // What the distributor may send instead decides a delivery, as the order does (design.md 8.3).

@@ -26,6 +26,8 @@ import { setExportEncoding } from './modules/orders/order-export.js';
 import { ORDERS_PER_MINUTE } from './modules/orders/order-rate.js';
 import { pageRoutes } from './modules/pages/pages.routes.js';
 import { startReminderLoop } from './modules/reminders/reminders.js';
+import { standingDeps } from './modules/standing-orders/standing-orders.routes.js';
+import { startStandingOrderLoop } from './modules/standing-orders/standing-orders-check.js';
 import { authPlugin } from './plugins/auth.js';
 import { errorsPlugin } from './plugins/errors.js';
 import {
@@ -159,6 +161,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const loopDeps = () => ({ db: app.db, database: app.database, mailer, now: app.now, log: app.log, config });
   loopWhenReady(app, config.mailRetrySeconds, (s) => startMailRetryLoop(loopDeps(), s));
   loopWhenReady(app, config.reminderCheckSeconds, (s) => startReminderLoop(loopDeps(), s));
+  // Standing orders are checked as often as reminders: each minute unless set otherwise.
+  loopWhenReady(app, config.reminderCheckSeconds, (s) =>
+    startStandingOrderLoop(standingDeps(app, app.log), s),
+  );
   setExportEncoding(config.exportDir, config.exportEncoding, app.log);
   app.addHook('onReady', async () => {
     const removed = await removeLeftoverUploads(spoolDir(config.dataDir));

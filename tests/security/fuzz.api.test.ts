@@ -123,13 +123,14 @@ const handWritten: Record<string, (k: Known) => fc.Arbitrary<Omit<Request, 'quer
   'POST /api/InvoiceImport': () => uploadBody,
 };
 /**
- * Routes that take no body at all (the reminder check: design.md 7.4; an order's cancel: 7.10;
+ * Routes that take no body at all (the reminder and standing order checks: design.md 7.4, 8.6; an order's cancel: 7.10;
  * a passkey's options: decision 069).
  */
 const bodiless = new Set([
   'POST /api/v1/Logout',
   'POST /api/v1/Logout/Everywhere',
   'POST /api/v1/Reminders/Run',
+  'POST /api/v1/StandingOrders/Run',
   'POST /api/v1/Order/{id}/Cancel',
   'POST /api/v1/Passkey/Options',
   'POST /api/v1/SignIn/Passkey/Options',

@@ -13,6 +13,7 @@ import {
   invoices,
   messages,
   orders,
+  standingOrders,
 } from '../../src/server/db/schema.js';
 import { stopToken } from '../../src/server/modules/reminders/stop-token.js';
 
@@ -53,6 +54,9 @@ interface Ctx {
   adminOtherSession: string;
   /** The Counter at customer A, whose role the rows change. */
   counterId: number;
+  /** A standing order of A's (design.md 8.6), and another the DELETE row removes. */
+  standingOfA: number;
+  standingToDelete: number;
 }
 
 // Shorthands: who gets in where.
@@ -228,6 +232,44 @@ const rows: Record<string, Row> = {
   // Invoices (design.md 8.4): every role at the venue reads them, as it reads the orders.
   'GET /api/v1/Customer/{id}/Invoices': { ...ownOrAdmin, url: (c) => `/api/v1/Customer/${c.aId}/Invoices` },
   'GET /api/v1/Invoice/{id}': { ...ownOrAdmin, url: (c) => `/api/v1/Invoice/${c.invoiceOfA}` },
+  // Standing orders (design.md 8.6): another customer's answers 404 before the body's rules.
+  'GET /api/v1/Customer/{id}/StandingOrders': {
+    ...ownOrAdmin,
+    url: (c) => `/api/v1/Customer/${c.aId}/StandingOrders`,
+  },
+  'POST /api/v1/Customer/{id}/StandingOrders': {
+    nobody: 401,
+    a: 422,
+    b: 404,
+    admin: 422,
+    url: (c) => `/api/v1/Customer/${c.aId}/StandingOrders`,
+    body: () => ({}),
+  },
+  'PUT /api/v1/StandingOrder/{id}': {
+    nobody: 401,
+    a: 422,
+    b: 404,
+    admin: 422,
+    url: (c) => `/api/v1/StandingOrder/${c.standingOfA}`,
+    body: () => ({}),
+  },
+  'POST /api/v1/StandingOrder/{id}/Skip': {
+    nobody: 401,
+    a: 422,
+    b: 404,
+    admin: 422,
+    url: (c) => `/api/v1/StandingOrder/${c.standingOfA}/Skip`,
+    body: () => ({}),
+  },
+  // The first caller allowed deletes it; the others find it gone.
+  'DELETE /api/v1/StandingOrder/{id}': {
+    nobody: 401,
+    a: [204, 404],
+    b: 404,
+    admin: [204, 404],
+    url: (c) => `/api/v1/StandingOrder/${c.standingToDelete}`,
+  },
+  'POST /api/v1/StandingOrders/Run': adminOnly(200),
   'GET /api/v1/Order/{customerId}/Last': { ...ownOrAdmin, url: (c) => `/api/v1/Order/${c.aId}/Last` },
   'POST /api/v1/Order/Copy': { ...ownOrAdmin, body: (c) => ({ OrderId: c.orderOfA }) },
   'GET /api/v1/Order/{id}/Worksheet': { ...ownOrAdmin, url: (c) => `/api/v1/Order/${c.aId}/Worksheet/` },
@@ -405,7 +447,26 @@ describe('permission matrix', () => {
       otherId: other!.id,
       adminOtherSession: '',
       counterId: 0,
+      standingOfA: 0,
+      standingToDelete: 0,
     };
+    const standing = await t.db
+      .insert(standingOrders)
+      .values(
+        [1, 2].map(() => ({
+          customerId: a.id,
+          weekdays: [5],
+          name: 'Matrix',
+          phone: '3125550142',
+          email: 'matrix@example.com',
+          startDate: '2026-11-25',
+          savedBy: 'Shared sign-in',
+          savedAt: new Date(),
+        })),
+      )
+      .returning({ id: standingOrders.id });
+    ctx.standingOfA = standing[0]!.id;
+    ctx.standingToDelete = standing[1]!.id;
     const staff = await signInAdmin(t.app);
     await invite(t.app, sink, staff, a.id, {
       Email: 'owner@example.com',

@@ -29,10 +29,13 @@ export const customerTypes = pgTable(
     reminderHours: integer('reminder_hours').notNull().default(0),
     /** The order minimum in cases in all (design.md 7.11); 0 is none. */
     minimumCases: integer('minimum_cases').notNull().default(0),
+    /** Standing orders (design.md 8.6): hours before an occurrence's OrderBy it is placed. */
+    standingOrderHours: integer('standing_order_hours').notNull().default(24),
   },
   (t) => [
     check('customer_types_id_positive', sql`${t.id} > 0`),
     check('customer_types_reminder_hours', sql`${t.reminderHours} between 0 and 72`),
+    check('customer_types_standing_order_hours', sql`${t.standingOrderHours} between 1 and 168`),
     check('customer_types_minimum_cases', sql`${t.minimumCases} between 0 and 999`),
     check('customer_types_lead_hours', sql`${t.leadHours} between 0 and 720`),
     check('customer_types_cutoff_hours', sql`${t.cutoffHours} between 0 and 23`),

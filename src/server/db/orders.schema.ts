@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -16,6 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { customers, products } from './customers.schema.js';
 import { people } from './people.schema.js';
+import { standingOrders } from './standing-orders.schema.js';
 
 /** Orders, their lines and what the ERP delivered (split from schema.ts; schema.ts re-exports it). */
 
@@ -77,6 +79,10 @@ export const orders = pgTable(
      * once it has passed, the recovery sweep settles the claim from the order as saved.
      */
     exportClaimedUntil: timestamp('export_claimed_until', { withTimezone: true, mode: 'date' }),
+    /** The standing order that placed it (design.md 8.6); null for every other order. */
+    standingOrderId: integer('standing_order_id').references((): AnyPgColumn => standingOrders.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     uniqueIndex('orders_order_num_key').on(t.orderNum),

@@ -27,6 +27,7 @@ export * from './invoices.schema.js';
 export * from './orders.schema.js';
 export * from './people.schema.js';
 export * from './prices.schema.js';
+export * from './standing-orders.schema.js';
 
 export const messages = pgTable(
   'messages',

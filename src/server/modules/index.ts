@@ -18,6 +18,7 @@ import { personSignInRoutes } from './people/person-sign-in.routes.js';
 import { productRoutes } from './products/products.routes.js';
 import { reminderRoutes } from './reminders/reminders.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
+import { standingOrderRoutes } from './standing-orders/standing-orders.routes.js';
 import { userRoutes } from './users/users.routes.js';
 
 /** Every API module, registered under /api/v1. Add a module here and nowhere else. */
@@ -39,6 +40,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(messageRoutes);
   await api.register(calendarRoutes);
   await api.register(reminderRoutes);
+  await api.register(standingOrderRoutes);
   await api.register(userRoutes);
   await api.register(auditRoutes);
   await api.register(dashboardRoutes);

@@ -37,6 +37,7 @@ import {
 } from '../../domain/regenerate.schema';
 import { CustomerRemindersSchema, ReminderSchema, RemindersRunSchema } from '../../domain/reminders';
 import { SignInAttacksSchema } from '../../domain/sign-in-attacks.schema';
+import { StandingOrderSchema } from '../../domain/standing-orders';
 import { UserSchema } from '../../domain/user.schema';
 
 /**
@@ -94,6 +95,12 @@ const routes: [method: string, path: RegExp, success: Success, errors?: z.ZodTyp
   ['POST', /^Reminders\/Run$/, RemindersRunSchema],
   ['GET', /^Reminders$/, z.array(ReminderSchema)],
   ['GET', /^Audit$/, AuditPageSchema],
+  // Standing orders (design.md 8.6).
+  ['GET', /^Customer\/\d+\/StandingOrders$/, z.array(StandingOrderSchema)],
+  ['POST', /^Customer\/\d+\/StandingOrders$/, StandingOrderSchema],
+  ['PUT', /^StandingOrder\/\d+$/, StandingOrderSchema],
+  ['DELETE', /^StandingOrder\/\d+$/, 'empty'],
+  ['POST', /^StandingOrder\/\d+\/Skip$/, StandingOrderSchema],
   ['GET', /^Customer\/\d+\/OrderGuide$/, OrderGuideSchema],
   ['PUT', /^Customer\/\d+\/Pars$/, SavedParsSchema],
   ['GET', /^Customer\/\d+\/Draft$/, SavedOrderDraftSchema],

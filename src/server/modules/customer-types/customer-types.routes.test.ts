@@ -58,13 +58,36 @@ describe('customer types', () => {
     expect(res.statusCode).toBe(200);
     // ReminderHours (design.md 7.4) and MinimumCases (7.11) left out of the save keep what is
     // stored: 0, off and none.
-    expect(res.json()).toEqual({ ...edit, Footer: '', ReminderHours: 0, MinimumCases: 0 });
+    // StandingOrderHours (8.6) likewise: 24, its default.
+    expect(res.json()).toEqual({
+      ...edit,
+      Footer: '',
+      ReminderHours: 0,
+      MinimumCases: 0,
+      StandingOrderHours: 24,
+    });
     expect((await call('GET', '/CustomerType/2', admin)).json()).toEqual({
       ...edit,
       Footer: '',
       ReminderHours: 0,
       MinimumCases: 0,
+      StandingOrderHours: 24,
     });
+  });
+
+  it('saves Standing Order Hours from 1 to 168, and refuses anything else with its message', async () => {
+    const saved = await call('POST', '/CustomerType', admin, { ...edit, StandingOrderHours: 48 });
+    expect(saved.json().StandingOrderHours).toBe(48);
+    for (const bad of [0, 169, 1.5, '24']) {
+      const res = await call('POST', '/CustomerType', admin, { ...edit, StandingOrderHours: bad });
+      expect(res.statusCode).toBe(422);
+      expect(res.json().Errors).toContainEqual({
+        Field: 'StandingOrderHours',
+        Message: 'Standing Order Hours must be a whole number from 1 to 168',
+      });
+    }
+    expect((await call('GET', '/CustomerType/2', admin)).json().StandingOrderHours).toBe(48);
+    await call('POST', '/CustomerType', admin, { ...edit, StandingOrderHours: 24 });
   });
 
   it('creates a type under a new ERP number, or the next number for Id 0, and deletes an unused one', async () => {

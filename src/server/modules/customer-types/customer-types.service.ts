@@ -28,6 +28,7 @@ const toCustomerType = (t: CustomerTypeRow): CustomerType => ({
   ...toListItem(t),
   Footer: sanitizeHtml(t.footer),
   ReminderHours: t.reminderHours,
+  StandingOrderHours: t.standingOrderHours,
 });
 
 export async function listCustomerTypes(db: DbOrTx): Promise<CustomerTypeListItem[]> {
@@ -60,6 +61,7 @@ export async function saveCustomerType(
     // Absent keeps what is stored (a new type gets the column's default, 0: off).
     ...(input.ReminderHours == null ? {} : { reminderHours: input.ReminderHours }),
     ...(input.MinimumCases == null ? {} : { minimumCases: input.MinimumCases }),
+    ...(input.StandingOrderHours == null ? {} : { standingOrderHours: input.StandingOrderHours }),
   };
   let id = input.Id;
   try {

@@ -22,6 +22,7 @@ import { auditEntries } from '../../db/schema.js';
 import { customerTypeRules, holidaysFrom } from '../calendar/delivery-dates.service.js';
 import { runStatement } from '../orders/statements.js';
 import { licensesExpiring } from './licenses-expiring.service.js';
+import { standingOrdersCard } from './standing-orders-dashboard.service.js';
 
 /**
  * GET Dashboard (design.md 7.8, decision 043): a handful of statements, each reading through an
@@ -223,7 +224,7 @@ export async function dashboard(database: Database, now: Date, tz: string): Prom
   const days = dashboardDeliveryDays(today, holidays);
   const byType = datesOfTypes(types, holidays, now, tz);
   const customerDates = [...new Set([...byType.values()].flatMap((t) => [t.next, ...t.usual]))];
-  const [byDate, web, customers, [counts], imports, licenses, out] = await Promise.all([
+  const [byDate, web, customers, [counts], imports, licenses, out, standing] = await Promise.all([
     runStatement<{ date: string; orders: number; cases: number }>(database, ordersByDate, [days]),
     runStatement<{ date: string; count: number }>(database, webOrdersPerDay, [
       [today, ...sameWeekdayDates(today)],
@@ -238,6 +239,7 @@ export async function dashboard(database: Database, now: Date, tz: string): Prom
     lastImports(database),
     licensesExpiring(database.db, today),
     runStatement<OutOfStockRow>(database, outOfStockToday, [today, tz]),
+    standingOrdersCard(database, today, now, tz),
   ]);
   const found = new Map(byDate.map((d) => [d.date, d]));
   const perDay: DashboardDay[] = days.map((date) => ({
@@ -290,5 +292,6 @@ export async function dashboard(database: Database, now: Date, tz: string): Prom
       ),
       OrdersTotal: out.length,
     },
+    StandingOrders: standing,
   };
 }

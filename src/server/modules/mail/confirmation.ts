@@ -94,7 +94,15 @@ function changeMark(order: OrderDetail): { word: string; sentence: string; suffi
       sentence: `Your order ${order.OrderNum} for delivery on ${date} was cancelled: nothing below will be delivered. These are the products that were cancelled.`,
       suffix: 'cancelled',
     };
-  if (order.ChangedAt === null) return null;
+  if (order.ChangedAt === null) {
+    // Nobody typed it that day: the mail says a standing order placed it (design.md 8.6).
+    if (order.OrderType !== 'STANDING') return null;
+    return {
+      word: 'Standing order',
+      sentence: `Your standing order placed this order for delivery on ${date}. You can change or cancel it until the cutoff, as any order.`,
+      suffix: 'standing',
+    };
+  }
   return {
     word: 'Changed',
     sentence: `Your order ${order.OrderNum} was changed: this is the order as it stands now, for delivery on ${date}.`,

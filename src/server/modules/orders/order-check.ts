@@ -83,11 +83,26 @@ export function orderRefused(errors: FieldError[], extra: Partial<OrderSaveRespo
   };
 }
 
+/**
+ * The check placing a date of a standing order (design.md 8.6): the customer's own order, by
+ * the customer's rules, with nobody signed in.
+ */
+export interface StandingPlacer {
+  role: 'standing';
+  customerId: number;
+  standingOrderId: number;
+}
+
+/** Who places an order: the signed-in caller, or a standing order. */
+export type Placer = Principal | StandingPlacer;
+
 /** Who is ordering, as the domain's rule reads it. */
-export function orderCaller(principal: Principal): OrderCaller {
-  return principal.role === 'customer'
-    ? { role: 'customer', customerId: principal.customer.id }
-    : { role: 'admin' };
+export function orderCaller(principal: Placer): OrderCaller {
+  if (principal.role === 'admin') return { role: 'admin' };
+  return {
+    role: 'customer',
+    customerId: principal.role === 'standing' ? principal.customerId : principal.customer.id,
+  };
 }
 
 export type CheckedOrder = {

@@ -24,6 +24,13 @@ export async function findByIdempotencyKey(
 }
 
 /** A saved web order as the export file and the mail need it (the lines as they were inserted). */
+/**
+ * The ERP's order type column of a web order: `WEB`, or `STANDING` for one a standing order
+ * placed (design.md 8.6), so the back office sees which orders nobody typed that day.
+ */
+export const webOrderType = (standingOrderId: number | null | undefined) =>
+  standingOrderId ? 'STANDING' : 'WEB';
+
 export interface SavedOrder {
   row: Pick<
     OrderRow,
@@ -42,6 +49,7 @@ export interface SavedOrder {
     | 'idempotencyKey'
     | 'enteredBy'
     | 'personId'
+    | 'standingOrderId'
   >;
   lines: OrderLine[];
 }
@@ -76,6 +84,8 @@ export async function insertWebOrder(
     draftSavedAt: string | null;
     /** The person who placed it with their own sign-in (design.md 8.2); null otherwise. */
     personId: number | null;
+    /** The standing order that placed it (design.md 8.6); null otherwise. */
+    standingOrderId?: number | null;
   },
 ): Promise<SavedOrder | null> {
   const { order } = input;
@@ -100,7 +110,7 @@ export async function insertWebOrder(
     customerId: input.customerId,
     orderNum: saved.orderNum,
     source: 'web' as const,
-    orderType: 'WEB',
+    orderType: webOrderType(input.standingOrderId),
     createDate: input.now,
     deliveryDate: order.DeliveryDate,
     name: order.Name,
@@ -111,6 +121,7 @@ export async function insertWebOrder(
     idempotencyKey: input.idempotencyKey,
     enteredBy: input.staff?.actor.userName ?? null,
     personId: input.personId,
+    standingOrderId: input.standingOrderId ?? null,
   };
   return { row, lines };
 }
@@ -132,7 +143,8 @@ async function saveOrder(
   lines: OrderLine[],
 ): Promise<{ id: number; orderNum: string } | undefined> {
   const { order, staff, now } = input;
-  if (!staff) {
+  // Neither staff nor a standing order typed the customer's draft: it stays as it is.
+  if (!staff && !input.standingOrderId) {
     const ended = await tx
       .update(orderDrafts)
       .set({
@@ -158,7 +170,7 @@ async function saveOrder(
       customerId: input.customerId,
       orderNum: sql`'W' || nextval('web_order_num_seq')`,
       source: 'web',
-      orderType: 'WEB',
+      orderType: webOrderType(input.standingOrderId),
       createDate: now,
       deliveryDate: order.DeliveryDate,
       name: order.Name,
@@ -173,6 +185,7 @@ async function saveOrder(
       mailNextAttemptAt: now,
       enteredBy: staff?.actor.userName ?? null,
       personId: input.personId,
+      standingOrderId: input.standingOrderId ?? null,
       overrideReason: order.OverrideLeadTime || order.OverrideLicense ? order.OverrideReason : null,
       exportClaimedUntil: input.exportLeaseUntil,
     })

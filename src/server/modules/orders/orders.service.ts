@@ -49,15 +49,17 @@ const summaryColumns = {
   status: orders.status,
   enteredBy: orders.enteredBy,
   personName: personNameColumn,
+  standingOrderId: orders.standingOrderId,
 };
 
 export type SummaryRow = {
   [K in Exclude<
     keyof typeof summaryColumns,
-    'enteredBy' | 'personName'
+    'enteredBy' | 'personName' | 'standingOrderId'
   >]: (typeof summaryColumns)[K]['_']['data'];
 } & {
   enteredBy: string | null;
+  standingOrderId: number | null;
   personName: string | null;
   /** Every line is a return (issue 43); absent counts as not. */
   isReturn?: boolean;
@@ -86,6 +88,7 @@ export function toSummary(r: SummaryRow): OrderSummary {
     Status: r.status,
     EnteredBy: r.enteredBy,
     PlacedBy: placedBy(r),
+    StandingOrderId: r.standingOrderId,
     ProductCount: Number(r.productCount),
     TotalCases: Number(r.totalCases),
     IsReturn: r.isReturn ?? false,

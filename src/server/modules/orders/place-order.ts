@@ -9,7 +9,6 @@ import { casesInAll, casesToOneDecimal, meetsMinimum } from '../../../domain/ord
 import { orderFor } from '../../../domain/staff-order.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { forbidden } from '../../lib/http-error.js';
-import type { Principal } from '../../plugins/auth.js';
 import { auditActor } from '../audit/audit.js';
 import { draftConflict } from '../drafts/drafts.service.js';
 import { sendConfirmation } from '../mail/confirmation.js';
@@ -22,6 +21,7 @@ import {
   type OrderDeps,
   orderCaller,
   orderRefused,
+  type Placer,
   saved,
 } from './order-check.js';
 import { endExportLease, markExported, writeOrderExportFile } from './order-export.js';
@@ -68,7 +68,7 @@ export function overridden(
  */
 export async function placeOrder(
   deps: OrderDeps,
-  input: { principal: Principal; order: OrderInput; idempotencyKey: string | null },
+  input: { principal: Placer; order: OrderInput; idempotencyKey: string | null },
 ): Promise<Answer> {
   const { principal, order, idempotencyKey } = input;
   const { db, config, log } = deps;
@@ -93,7 +93,7 @@ export async function placeOrder(
       exportLeaseUntil: new Date(now.getTime() + EXPORT_CLAIM_LEASE_MS),
       staff: whose.byStaff
         ? {
-            actor: auditActor(principal, () => now),
+            actor: auditActor(principal.role === 'admin' ? principal : null, () => now),
             audit: staffOrderAudit(
               customer,
               checked.order,
@@ -103,6 +103,7 @@ export async function placeOrder(
         : null,
       draftSavedAt: order.BaseSavedAt ?? null,
       personId: principal.role === 'customer' ? (principal.person?.id ?? null) : null,
+      standingOrderId: principal.role === 'standing' ? principal.standingOrderId : null,
     });
   } catch (err) {
     // Two requests with one key at once: the unique index let one through; answer as it did

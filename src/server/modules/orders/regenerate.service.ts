@@ -59,6 +59,7 @@ export async function listWebOrders(db: Db, filter: WebOrderFilter, tz: string):
       exportedAt: orders.exportedAt,
       mailedAt: orders.mailedAt,
       enteredBy: orders.enteredBy,
+      orderType: orders.orderType,
       personName: personNameColumn,
       status: orders.status,
     })
@@ -80,7 +81,12 @@ export async function listWebOrders(db: Db, filter: WebOrderFilter, tz: string):
     ExportedAt: r.exportedAt?.toISOString() ?? null,
     MailedAt: r.mailedAt?.toISOString() ?? null,
     EnteredBy: r.enteredBy,
-    PlacedBy: placedBy({ source: 'web', enteredBy: r.enteredBy, personName: r.personName }),
+    PlacedBy: placedBy({
+      source: 'web',
+      orderType: r.orderType,
+      enteredBy: r.enteredBy,
+      personName: r.personName,
+    }),
     Status: r.status,
   }));
 }

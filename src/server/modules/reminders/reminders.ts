@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { reminderMail } from '../../../domain/reminders.js';
 import type { AppConfig } from '../../config.js';
 import type { Database, Db } from '../../db/client.js';
+import { every } from '../../lib/every.js';
 import type { Mailer } from '../mail/mailer.js';
 import {
   type ClaimedReminder,
@@ -91,24 +92,12 @@ export async function runReminderCheck(deps: ReminderDeps): Promise<{ sent: numb
   return { sent, failed: claimed.length - sent };
 }
 
-/**
- * Runs the check every `seconds` until the app closes (in every process, as the mail retries).
- * Checks never overlap in one process, a failing one is logged and the next tries again, and
- * close waits for the check under way.
- */
+/** Runs the check every `seconds` until the app closes, in every process (as the mail retries). */
 export function startReminderLoop(deps: ReminderDeps, seconds: number): () => Promise<void> {
-  const log = deps.log.child({ task: 'reminders' });
-  let current: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (current) return;
-    current = runReminderCheck({ ...deps, log })
-      .catch((err) => log.error({ err }, 'reminder check failed'))
-      .finally(() => {
-        current = null;
-      });
-  }, seconds * 1000);
-  return async () => {
-    clearInterval(timer);
-    await current;
-  };
+  return every(
+    seconds,
+    deps.log.child({ task: 'reminders' }),
+    (log) => runReminderCheck({ ...deps, log }),
+    'reminder check failed',
+  );
 }

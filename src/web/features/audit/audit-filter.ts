@@ -54,4 +54,5 @@ export const entityLabels: Record<(typeof AUDIT_ENTITIES)[number], string> = {
   Draft: 'Customer Draft',
   VenuePerson: 'Customer People',
   CustomerSubstitutions: 'Customer Substitutions',
+  StandingOrder: 'Standing Order',
 };

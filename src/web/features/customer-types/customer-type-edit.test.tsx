@@ -1,6 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { customerTypeMessages, reminderHoursMessage } from '../../../domain/customer-type.schema';
+import {
+  customerTypeMessages,
+  reminderHoursMessage,
+  standingOrderHoursMessage,
+} from '../../../domain/customer-type.schema';
 import { minimumCasesMessage } from '../../../domain/order-minimum';
 import { mockApi } from '../../test/mock-api';
 import { renderRoutes } from '../../test/render';
@@ -63,6 +67,7 @@ const type1 = {
   Footer: '<b>old</b>',
   ReminderHours: 0,
   MinimumCases: 0,
+  StandingOrderHours: 24,
 };
 
 function renderEdit() {
@@ -97,6 +102,7 @@ const oneSave = (changes: Record<string, number>) => [
       Footer: '',
       ReminderHours: 0,
       MinimumCases: 0,
+      StandingOrderHours: 24,
       ...changes,
     },
   },
@@ -170,6 +176,22 @@ describe('Customer Type - Edit', () => {
     },
   );
 
+  it('saves Standing Order Hours from 1 to 168 (design.md 8.6) and refuses anything else', async () => {
+    const { api } = renderEdit();
+    const input = (await screen.findByLabelText(/Standing Order Hours/)) as HTMLInputElement;
+    expect(input.value).toBe('24');
+    for (const bad of ['0', '169']) {
+      fireEvent.change(input, { target: { value: bad } });
+      save();
+      expect(await screen.findByText(standingOrderHoursMessage)).toBeTruthy();
+    }
+    expect(api.posts()).toEqual([]);
+    fireEvent.change(input, { target: { value: '48' } });
+    save();
+    await expectToast('Customer Type Bars saved');
+    expect(api.posts()).toEqual(oneSave({ StandingOrderHours: 48 }));
+  });
+
   it('checks the cutoff when it is left, and refuses "9:5" rather than reading it as 09:05 (issue 33)', async () => {
     const { api } = renderEdit();
     await screen.findByLabelText(/Customer Type Name/);
@@ -188,6 +210,7 @@ describe('Customer Type - Edit', () => {
   it.each([
     ['Minimum Cases', minimumCasesMessage],
     ['Reminder Hours', reminderHoursMessage],
+    ['Standing Order Hours', standingOrderHoursMessage],
   ])(
     'keeps %s as typed and refuses what is not a whole number in range, when left (issue 33)',
     async (label, message) => {

@@ -81,6 +81,20 @@ const answer: DashboardAnswer = {
     ],
     OrdersTotal: 3,
   },
+  StandingOrders: {
+    Tomorrow: 4,
+    NotPlaced: [
+      {
+        StandingOrderId: 3,
+        CustomerId: 7,
+        CompanyId: 1001,
+        Name: 'Blue Door Tavern',
+        DeliveryDate: '2026-11-27',
+        OrderBy: '2026-11-25T16:00:00-06:00',
+        Reason: 'Order must have at least 10 cases',
+      },
+    ],
+  },
 };
 
 function renderDashboard(body: DashboardAnswer | [number, unknown] = answer) {
@@ -182,6 +196,7 @@ describe('staff dashboard (design.md 7.8)', () => {
       LicensesExpiring: [],
       LicensesExpiringTotal: 0,
       OutOfStockToday: { Lines: 0, Orders: [], OrdersTotal: 0 },
+      StandingOrders: { Tomorrow: 0, NotPlaced: [] },
     });
     expect(await screen.findByText('0 failed confirmation mails: resend')).toBeTruthy();
     expect(screen.getByText('0 lines delivered short in the last 7 days')).toBeTruthy();

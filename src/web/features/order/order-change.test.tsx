@@ -37,6 +37,7 @@ const placed: OrderDetail = {
   Status: 1,
   EnteredBy: null,
   PlacedBy: 'Shared sign-in',
+  StandingOrderId: null,
   ProductCount: 1,
   TotalCases: 3,
   DeliveryDifferences: null,

@@ -42,6 +42,7 @@ const copied: CopiedOrder = {
   Status: 1,
   EnteredBy: null,
   PlacedBy: 'Shared sign-in',
+  StandingOrderId: null,
   ProductCount: 1,
   TotalCases: 4,
   DeliveryDifferences: null,

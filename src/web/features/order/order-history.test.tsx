@@ -22,6 +22,7 @@ function order(i: number): OrderSummary {
     Status: 1,
     EnteredBy: null,
     PlacedBy: 'Shared sign-in',
+    StandingOrderId: null,
     ProductCount: 3,
     TotalCases: 5,
     DeliveryDifferences: null,

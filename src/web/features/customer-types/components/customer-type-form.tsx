@@ -5,6 +5,7 @@ import {
   CustomerTypeSaveSchema,
   LEAD_HOURS_OPTIONS,
   REMINDER_HOURS_MAX,
+  STANDING_ORDER_HOURS_MAX,
 } from '../../../../domain/customer-type.schema';
 import { MINIMUM_CASES_MAX } from '../../../../domain/order-minimum';
 import { SaveCancelButtons } from '../../../components/save-cancel-buttons';
@@ -24,6 +25,8 @@ export interface CustomerTypeFormValues {
   ReminderHours: string;
   /** The order minimum (design.md 7.11): 0 to 999 cases in all; 0 is none. As typed. */
   MinimumCases: string;
+  /** Standing orders (design.md 8.6): placed 1 to 168 hours before the cutoff. As typed. */
+  StandingOrderHours: string;
 }
 
 /** Spec section 9: the fixed list 24, 48, 72 and 96 Hours. */
@@ -33,6 +36,7 @@ const validateFields = zodValidate(
   CustomerTypeSaveSchema.pick({ Name: true, LeadHours: true }).extend({
     ReminderHours: CustomerTypeSaveSchema.shape.ReminderHours.unwrap().unwrap(),
     MinimumCases: CustomerTypeSaveSchema.shape.MinimumCases.unwrap().unwrap(),
+    StandingOrderHours: CustomerTypeSaveSchema.shape.StandingOrderHours.unwrap().unwrap(),
   }),
 );
 
@@ -53,12 +57,20 @@ export function validateCustomerType(values: CustomerTypeFormValues): FormErrors
     LeadHours: Number(values.LeadHours),
     ReminderHours: typedWholeNumber(values.ReminderHours),
     MinimumCases: typedWholeNumber(values.MinimumCases),
+    StandingOrderHours: typedWholeNumber(values.StandingOrderHours),
   });
   const cutoff = cutoffTimeError(values.CutoffTime);
   return cutoff ? { ...errors, CutoffTime: cutoff } : errors;
 }
 
-const formFields = ['Name', 'LeadHours', 'CutoffTime', 'ReminderHours', 'MinimumCases'] as const;
+const formFields = [
+  'Name',
+  'LeadHours',
+  'CutoffTime',
+  'ReminderHours',
+  'MinimumCases',
+  'StandingOrderHours',
+] as const;
 const serverFieldMap = { CutoffHours: 'CutoffTime', CutoffMinutes: 'CutoffTime' };
 
 export interface CustomerTypeFormProps {
@@ -77,6 +89,7 @@ export function CustomerTypeForm({ type, onDone }: CustomerTypeFormProps) {
       CutoffTime: formatCutoffTime(type.CutoffHours, type.CutoffMinutes),
       ReminderHours: String(type.ReminderHours),
       MinimumCases: String(type.MinimumCases),
+      StandingOrderHours: String(type.StandingOrderHours),
     },
     validate: validateCustomerType,
     // Each box is checked when it is left, not only on Save (issue 33: 25:00 was flagged on Save).
@@ -95,6 +108,7 @@ export function CustomerTypeForm({ type, onDone }: CustomerTypeFormProps) {
         Footer: '',
         ReminderHours: typedWholeNumber(values.ReminderHours),
         MinimumCases: typedWholeNumber(values.MinimumCases),
+        StandingOrderHours: typedWholeNumber(values.StandingOrderHours),
       }),
       {
         onSuccess: (saved) => {
@@ -151,6 +165,14 @@ export function CustomerTypeForm({ type, onDone }: CustomerTypeFormProps) {
             autoComplete="off"
             withAsterisk
             {...form.getInputProps('MinimumCases')}
+          />
+          <TextInput
+            label="Standing Order Hours"
+            description={`A customer's standing order is placed this many hours before each date's cutoff (1 to ${STANDING_ORDER_HOURS_MAX})`}
+            inputMode="numeric"
+            autoComplete="off"
+            withAsterisk
+            {...form.getInputProps('StandingOrderHours')}
           />
           <SaveCancelButtons onCancel={onDone} saving={save.isPending} mt="xs" />
         </Stack>

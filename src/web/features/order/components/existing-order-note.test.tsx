@@ -21,6 +21,7 @@ const summary = (Id: number, ProductCount: number, over: Partial<OrderSummary> =
   Status: 1,
   EnteredBy: null,
   PlacedBy: 'Shared sign-in',
+  StandingOrderId: null,
   ProductCount,
   TotalCases: 3,
   DeliveryDifferences: null,

@@ -88,6 +88,7 @@ const summary = {
   Status: 99,
   EnteredBy: null,
   PlacedBy: 'Shared sign-in',
+  StandingOrderId: null,
   ProductCount: 3,
   TotalCases: 7,
   DeliveryDifferences: null,

@@ -36,6 +36,7 @@ const order: OrderDetail = {
   Status: 1,
   EnteredBy: null,
   PlacedBy: 'Shared sign-in',
+  StandingOrderId: null,
   ProductCount: 2,
   TotalCases: 4,
   DeliveryDifferences: null,

@@ -1,0 +1,349 @@
+import { and, asc, eq, isNull, ne, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { businessToday } from '../../../domain/business-date.js';
+import type { HolidayLookup } from '../../../domain/delivery-date.js';
+import {
+  coversDate,
+  dueDates,
+  type NotPlacedOutcome,
+  notPlacedMail,
+  PLACING_LEASE_MS,
+  type StandingTypeRules,
+} from '../../../domain/standing-orders.js';
+import type { AppConfig } from '../../config.js';
+import {
+  orders,
+  standingOrderLines,
+  standingOrderRuns,
+  standingOrderSkips,
+  standingOrders,
+} from '../../db/schema.js';
+import { every } from '../../lib/every.js';
+import { holidaysFrom } from '../calendar/delivery-dates.service.js';
+import type { OrderDeps } from '../orders/order-check.js';
+import { placeOrder } from '../orders/place-order.js';
+import { runStatement } from '../orders/statements.js';
+
+/**
+ * The standing order check (design.md 8.6, decision 080): every process runs it each minute.
+ * One statement reads the standing orders that could be due, the domain says which dates are
+ * (`dueDates`), one statement claims them (the unique (standing order, date) index lets exactly
+ * one process have each), and each claim is placed as the customer's own order, or recorded as
+ * not placed with a mail that says why.
+ */
+
+export interface StandingDeps extends OrderDeps {
+  config: Pick<AppConfig, 'businessTz' | 'exportDir' | 'publicUrl'>;
+}
+
+/** Mails about dates not placed that one check retries at most; the next check takes the rest. */
+const RETRY_BATCH = 50;
+/** Attempts at a not-placed mail before it is given up. */
+const MAIL_ATTEMPTS = 5;
+
+interface Candidate {
+  id: number;
+  customerId: number;
+  weekdays: number[];
+  startDate: string;
+  endDate: string | null;
+  typeId: number;
+  leadHours: number;
+  cutoffHours: number;
+  cutoffMinutes: number;
+  standingOrderHours: number;
+}
+
+/** Standing orders of active customers that may cover a date from tomorrow on. */
+const candidates = `select s.id, s.customer_id as "customerId", s.weekdays,
+  to_char(s.start_date, 'YYYY-MM-DD') as "startDate", to_char(s.end_date, 'YYYY-MM-DD') as "endDate",
+  c.customer_type_id as "typeId", t.lead_hours as "leadHours", t.cutoff_hours as "cutoffHours",
+  t.cutoff_minutes as "cutoffMinutes", t.standing_order_hours as "standingOrderHours"
+from standing_orders s
+join customers c on c.id = s.customer_id and c.is_active
+join customer_types t on t.id = c.customer_type_id
+where s.end_date is null or s.end_date > $1::date`;
+
+export interface DueOccurrence {
+  standingOrderId: number;
+  customerId: number;
+  deliveryDate: string;
+  orderBy: Date;
+}
+
+/** Which dates of the candidates are due at `now`: the type's due dates each one covers. */
+export function dueOccurrences(rows: Candidate[], now: Date, tz: string): DueOccurrence[] {
+  const byType = new Map<number, { date: string; orderBy: Date }[]>();
+  const due: DueOccurrence[] = [];
+  for (const row of rows) {
+    const type: StandingTypeRules = {
+      Id: row.typeId,
+      LeadHours: row.leadHours,
+      CutoffHours: row.cutoffHours,
+      CutoffMinutes: row.cutoffMinutes,
+      StandingOrderHours: row.standingOrderHours,
+    };
+    let dates = byType.get(row.typeId);
+    if (!dates) {
+      dates = dueDates(type, now, tz);
+      byType.set(row.typeId, dates);
+    }
+    const schedule = { Weekdays: row.weekdays, StartDate: row.startDate, EndDate: row.endDate };
+    for (const d of dates)
+      if (coversDate(schedule, d.date, row.typeId))
+        due.push({
+          standingOrderId: row.id,
+          customerId: row.customerId,
+          deliveryDate: d.date,
+          orderBy: d.orderBy,
+        });
+  }
+  return due;
+}
+
+interface Claim {
+  id: number;
+  standingOrderId: number;
+  customerId: number;
+  deliveryDate: string;
+  orderBy: Date;
+}
+
+const claimColumns = `r.id, r.standing_order_id as "standingOrderId", r.customer_id as "customerId",
+  to_char(r.delivery_date, 'YYYY-MM-DD') as "deliveryDate", r.order_by as "orderBy"`;
+
+/**
+ * A row per due date; the unique (standing order, date) index lets exactly one process win
+ * each, whatever the number claiming at once (the losers' rows are skipped, not errors). Claimed
+ * with a lease: a process that dies while placing leaves it to another once the lease passes.
+ */
+const claimNew = `insert into standing_order_runs as r (standing_order_id, customer_id, delivery_date, order_by, claimed_at, placing_until)
+select u.s, u.c, u.d, u.o, $5::timestamptz, $6::timestamptz
+from unnest($1::int[], $2::int[], $3::date[], $4::timestamptz[]) as u(s, c, d, o)
+on conflict (standing_order_id, delivery_date) do nothing
+returning ${claimColumns}`;
+
+/** Dates whose placing a process left unfinished (it died): taken up again before their cutoff. */
+const claimLapsed = `update standing_order_runs r set placing_until = $2, claimed_at = $1
+where r.id in (select id from standing_order_runs
+  where outcome is null and placing_until <= $1 and order_by > $1
+  order by order_by limit $3 for update skip locked)
+returning ${claimColumns}`;
+
+async function claim(deps: StandingDeps, due: DueOccurrence[], now: Date): Promise<Claim[]> {
+  const lease = new Date(now.getTime() + PLACING_LEASE_MS).toISOString();
+  const lapsed = await runStatement<Claim>(deps.database, claimLapsed, [
+    now.toISOString(),
+    lease,
+    RETRY_BATCH,
+  ]);
+  if (due.length === 0) return lapsed;
+  // One order for every process: inserts of the same keys in opposite orders would deadlock.
+  due = [...due].sort(
+    (a, b) => a.standingOrderId - b.standingOrderId || a.deliveryDate.localeCompare(b.deliveryDate),
+  );
+  const claimed = await runStatement<Claim>(deps.database, claimNew, [
+    due.map((d) => d.standingOrderId),
+    due.map((d) => d.customerId),
+    due.map((d) => d.deliveryDate),
+    due.map((d) => d.orderBy.toISOString()),
+    now.toISOString(),
+    lease,
+  ]);
+  return [...lapsed, ...claimed];
+}
+
+type Outcome = { outcome: 'placed'; orderId: number } | { outcome: NotPlacedOutcome; reason: string | null };
+
+/**
+ * What becomes of a claimed date: skipped, a holiday, a date with an order already (one this
+ * standing order did not place), or the order placed by every rule of POST Order as the
+ * customer's own. The Idempotency-Key is the date's own, so a second attempt after a crash
+ * answers with the first order instead of placing another.
+ */
+async function outcomeOf(deps: StandingDeps, c: Claim, dayOff: HolidayLookup): Promise<Outcome | null> {
+  const { db } = deps;
+  const [so] = await db.select().from(standingOrders).where(eq(standingOrders.id, c.standingOrderId));
+  if (!so) return null; // deleted since the read: its runs went with it
+  const [skip] = await db
+    .select({ d: standingOrderSkips.deliveryDate })
+    .from(standingOrderSkips)
+    .where(
+      and(eq(standingOrderSkips.standingOrderId, so.id), eq(standingOrderSkips.deliveryDate, c.deliveryDate)),
+    );
+  if (skip) return { outcome: 'skipped', reason: null };
+  const holiday = dayOff.get(c.deliveryDate);
+  if (holiday !== undefined) return { outcome: 'holiday', reason: holiday };
+  const [other] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.customerId, so.customerId),
+        eq(orders.deliveryDate, c.deliveryDate),
+        ne(orders.status, 3),
+        or(isNull(orders.standingOrderId), ne(orders.standingOrderId, so.id)),
+      ),
+    )
+    .limit(1);
+  if (other) return { outcome: 'ordered', reason: null };
+  const lines = await db
+    .select()
+    .from(standingOrderLines)
+    .where(eq(standingOrderLines.standingOrderId, so.id))
+    .orderBy(asc(standingOrderLines.position));
+  const answer = await placeOrder(deps, {
+    principal: { role: 'standing', customerId: so.customerId, standingOrderId: so.id },
+    order: {
+      DeliveryDate: c.deliveryDate,
+      Name: so.name,
+      Phone: so.phone,
+      Email: so.email,
+      ReferencePO: so.referencePo || null,
+      ProductQuantities: lines.map((l) => ({
+        Code: l.code,
+        CaseQuantity: l.caseQuantity,
+        UnitQuantity: l.unitQuantity,
+      })),
+    },
+    idempotencyKey: `standing-${so.id}-${c.deliveryDate}`,
+  });
+  if (answer.status === 422 || !answer.body.OrderNum)
+    return { outcome: 'refused', reason: answer.body.ErrorMessage ?? 'The order broke a rule' };
+  const [placed] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.orderNum, answer.body.OrderNum));
+  return { outcome: 'placed', orderId: placed!.id };
+}
+
+async function record(deps: StandingDeps, c: Claim, o: Outcome): Promise<void> {
+  await deps.db
+    .update(standingOrderRuns)
+    .set(
+      o.outcome === 'placed'
+        ? { outcome: 'placed', orderId: o.orderId, placingUntil: null }
+        : { outcome: o.outcome, reason: o.reason, placingUntil: null, mailAttempts: 1 },
+    )
+    .where(eq(standingOrderRuns.id, c.id));
+}
+
+interface MailClaim extends Claim {
+  outcome: NotPlacedOutcome;
+  reason: string | null;
+  email: string;
+  customerName: string;
+}
+
+/** The mail of a date not placed: sent, or its failure recorded for the next check to retry. */
+async function mailNotPlaced(deps: StandingDeps, m: MailClaim, log: FastifyBaseLogger): Promise<void> {
+  const { config } = deps;
+  const mail = notPlacedMail({
+    customerName: m.customerName,
+    deliveryDate: m.deliveryDate,
+    orderBy: m.orderBy,
+    tz: config.businessTz,
+    outcome: m.outcome,
+    detail: m.reason,
+    orderUrl: `${config.publicUrl}/order/form/0`,
+  });
+  const about = { standingOrderId: m.standingOrderId, deliveryDate: m.deliveryDate, outcome: m.outcome };
+  try {
+    await deps.mailer.send({
+      to: m.email,
+      ...mail,
+      fileName: `standing-${m.standingOrderId}-${m.deliveryDate}`,
+      messageId: `standing-${m.standingOrderId}-${m.deliveryDate}`,
+    });
+  } catch (err) {
+    log.warn({ ...about, err }, 'standing order mail failed; the next check tries again');
+    await deps.db
+      .update(standingOrderRuns)
+      .set({
+        mailError: (err instanceof Error ? err.message : String(err)).slice(0, 500),
+        placingUntil: null,
+      })
+      .where(eq(standingOrderRuns.id, m.id));
+    return;
+  }
+  await deps.db
+    .update(standingOrderRuns)
+    .set({ mailedAt: deps.now(), mailError: null, placingUntil: null })
+    .where(eq(standingOrderRuns.id, m.id));
+  log.info(about, 'standing order not placed; the customer was told');
+}
+
+const mailColumns = `${claimColumns}, r.outcome, r.reason, s.email, c.name as "customerName"`;
+const mailOf = `select ${mailColumns} from standing_order_runs r
+join standing_orders s on s.id = r.standing_order_id join customers c on c.id = r.customer_id
+where r.id = $1`;
+/** Not-placed mails that failed, claimed as the reminders' retries are (a lease, SKIP LOCKED). */
+const claimMailRetries = `update standing_order_runs r set mail_attempts = r.mail_attempts + 1, placing_until = $2
+from standing_orders s, customers c
+where s.id = r.standing_order_id and c.id = r.customer_id and r.id in (
+  select id from standing_order_runs
+  where outcome is not null and outcome <> 'placed' and mailed_at is null
+    and mail_attempts between 1 and ${MAIL_ATTEMPTS - 1} and order_by > $1
+    and (placing_until is null or placing_until <= $1)
+  order by order_by limit $3 for update skip locked)
+returning ${mailColumns}`;
+
+/**
+ * The check (design.md 8.6): places the due dates of every standing order, once, whatever the
+ * number of processes running it at the same moment. Answers how many orders were placed and
+ * how many dates a rule refused.
+ */
+export async function runStandingOrderCheck(
+  deps: StandingDeps,
+): Promise<{ placed: number; refused: number }> {
+  const { database, log } = deps;
+  const now = deps.now();
+  const tz = deps.config.businessTz;
+  const today = businessToday(now, tz);
+  const lease = new Date(now.getTime() + PLACING_LEASE_MS).toISOString();
+  const retries = await runStatement<MailClaim>(database, claimMailRetries, [
+    now.toISOString(),
+    lease,
+    RETRY_BATCH,
+  ]);
+  for (const m of retries) await mailNotPlaced(deps, m, log);
+
+  const rows = await runStatement<Candidate>(database, candidates, [today]);
+  const claims = await claim(deps, dueOccurrences(rows, now, tz), now);
+  if (claims.length === 0) return { placed: 0, refused: 0 };
+  const dayOff = await holidaysFrom(deps.db, today);
+  let placed = 0;
+  let refused = 0;
+  for (const c of claims) {
+    const about = { standingOrderId: c.standingOrderId, deliveryDate: c.deliveryDate };
+    let outcome: Outcome | null;
+    try {
+      outcome = await outcomeOf(deps, c, dayOff);
+    } catch (err) {
+      // Left claimed: once the lease passes, a check takes it up again (the key keeps it one order).
+      log.error({ ...about, err }, 'standing order could not be placed; it will be tried again');
+      continue;
+    }
+    if (!outcome) continue;
+    await record(deps, c, outcome);
+    if (outcome.outcome === 'placed') {
+      placed += 1;
+      log.info({ ...about, orderId: outcome.orderId }, 'standing order placed');
+      continue;
+    }
+    if (outcome.outcome === 'refused') refused += 1;
+    const [m] = await runStatement<MailClaim>(database, mailOf, [c.id]);
+    if (m) await mailNotPlaced(deps, m, log);
+  }
+  return { placed, refused };
+}
+
+/** Runs the check every `seconds` until the app closes, in every process. */
+export function startStandingOrderLoop(deps: StandingDeps, seconds: number): () => Promise<void> {
+  return every(
+    seconds,
+    deps.log.child({ task: 'standing-orders' }),
+    (log) => runStandingOrderCheck({ ...deps, log }),
+    'standing order check failed',
+  );
+}

@@ -1,0 +1,353 @@
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { businessToday } from '../../../domain/business-date.js';
+import { formatCompanyId } from '../../../domain/company-id.js';
+import { firstSelectableDeliveryDate } from '../../../domain/delivery-date.js';
+import { deliveryDateContext, validateOrder } from '../../../domain/order.schema.js';
+import { orderByInstant, toZonedIso } from '../../../domain/order-by.js';
+import {
+  coversDate,
+  nextOccurrences,
+  notPlacedReason,
+  type StandingOrder,
+  type StandingOrderSave,
+  standingOrderMessages,
+} from '../../../domain/standing-orders.js';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  customers,
+  customerTypes,
+  products,
+  standingOrderLines,
+  standingOrderRuns,
+  standingOrderSkips,
+  standingOrders,
+} from '../../db/schema.js';
+import { notFound, unprocessable } from '../../lib/http-error.js';
+import type { Principal } from '../../plugins/auth.js';
+import { type AuditActor, changesBetween, recordAudit } from '../audit/audit.js';
+import { holidaysFrom } from '../calendar/delivery-dates.service.js';
+import { orderContext } from '../orders/order-context.service.js';
+import { SHARED_SIGN_IN } from '../orders/placed-by.js';
+
+/**
+ * Standing orders as customers and staff keep them (design.md 8.6, decision 080): saved with
+ * the order's own rules, listed with their next dates, skipped date by date. Placing them is
+ * standing-orders-check.ts's.
+ */
+
+export interface Clock {
+  now: Date;
+  tz: string;
+}
+
+/** Who saved a standing order, as the list shows it. */
+export function savedByOf(principal: Principal): string {
+  if (principal.role === 'admin') return principal.user.userName;
+  return principal.person?.name ?? SHARED_SIGN_IN;
+}
+
+type Row = typeof standingOrders.$inferSelect;
+
+/** The type's date rules of a customer, or 404. */
+async function customerRules(db: DbOrTx, customerId: number) {
+  const [row] = await db
+    .select({
+      companyId: customers.companyId,
+      name: customers.name,
+      typeId: customers.customerTypeId,
+      leadHours: customerTypes.leadHours,
+      cutoffHours: customerTypes.cutoffHours,
+      cutoffMinutes: customerTypes.cutoffMinutes,
+      standingOrderHours: customerTypes.standingOrderHours,
+    })
+    .from(customers)
+    .innerJoin(customerTypes, eq(customerTypes.id, customers.customerTypeId))
+    .where(eq(customers.id, customerId));
+  if (!row) throw notFound('The customer');
+  return {
+    companyId: row.companyId,
+    name: row.name,
+    type: {
+      Id: row.typeId,
+      LeadHours: row.leadHours,
+      CutoffHours: row.cutoffHours,
+      CutoffMinutes: row.cutoffMinutes,
+      StandingOrderHours: row.standingOrderHours,
+    },
+  };
+}
+
+/** The answers for some of one customer's standing orders, with their lines and next dates. */
+async function views(db: DbOrTx, customerId: number, rows: Row[], clock: Clock): Promise<StandingOrder[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const today = businessToday(clock.now, clock.tz);
+  const [{ type }, holidays, lines, skips, runs] = await Promise.all([
+    customerRules(db, customerId),
+    holidaysFrom(db, today),
+    db
+      .select({
+        id: standingOrderLines.standingOrderId,
+        Code: standingOrderLines.code,
+        Description: sql<string>`coalesce(${products.description}, '')`,
+        CaseQuantity: standingOrderLines.caseQuantity,
+        UnitQuantity: standingOrderLines.unitQuantity,
+      })
+      .from(standingOrderLines)
+      .leftJoin(products, eq(products.code, standingOrderLines.code))
+      .where(inArray(standingOrderLines.standingOrderId, ids))
+      .orderBy(asc(standingOrderLines.standingOrderId), asc(standingOrderLines.position)),
+    db
+      .select()
+      .from(standingOrderSkips)
+      .where(
+        and(inArray(standingOrderSkips.standingOrderId, ids), gt(standingOrderSkips.deliveryDate, today)),
+      ),
+    db
+      .select()
+      .from(standingOrderRuns)
+      .where(and(inArray(standingOrderRuns.standingOrderId, ids), gt(standingOrderRuns.deliveryDate, today))),
+  ]);
+  const key = (id: number, date: string) => `${id}|${date}`;
+  const skipped = new Set(skips.map((s) => key(s.standingOrderId, s.deliveryDate)));
+  const runOf = new Map(runs.map((r) => [key(r.standingOrderId, r.deliveryDate), r]));
+  return rows.map((row) => {
+    const schedule = { Weekdays: row.weekdays, StartDate: row.startDate, EndDate: row.endDate };
+    return {
+      Id: row.id,
+      CustomerId: row.customerId,
+      Weekdays: row.weekdays,
+      Lines: lines.filter((l) => l.id === row.id).map(({ id: _, ...line }) => line),
+      Name: row.name,
+      Phone: row.phone,
+      Email: row.email,
+      ReferencePO: row.referencePo,
+      StartDate: row.startDate,
+      EndDate: row.endDate,
+      SavedBy: row.savedBy,
+      SavedAt: row.savedAt.toISOString(),
+      NextDates: nextOccurrences(schedule, type, { ...clock, holidays }).map((o) => {
+        const run = runOf.get(key(row.id, o.date));
+        const outcome = run?.outcome ?? null;
+        return {
+          Date: o.date,
+          OrderBy: toZonedIso(o.orderBy, clock.tz),
+          Skipped: skipped.has(key(row.id, o.date)),
+          OrderId: outcome === 'placed' ? (run?.orderId ?? null) : null,
+          Holiday: o.holiday,
+          NotPlaced: outcome && outcome !== 'placed' ? notPlacedReason(outcome, run?.reason ?? null) : null,
+        };
+      }),
+    };
+  });
+}
+
+/** GET Customer/{id}/StandingOrders: oldest first. */
+export async function listStandingOrders(
+  db: DbOrTx,
+  customerId: number,
+  clock: Clock,
+): Promise<StandingOrder[]> {
+  await customerRules(db, customerId);
+  const rows = await db
+    .select()
+    .from(standingOrders)
+    .where(eq(standingOrders.customerId, customerId))
+    .orderBy(asc(standingOrders.id));
+  return views(db, customerId, rows, clock);
+}
+
+/** One standing order; a customer's call names their own (another's answers 404). */
+export async function findStandingOrder(db: DbOrTx, id: number, customerId: number | null): Promise<Row> {
+  const [row] = await db.select().from(standingOrders).where(eq(standingOrders.id, id));
+  if (!row || (customerId !== null && row.customerId !== customerId)) throw notFound('The standing order');
+  return row;
+}
+
+export async function getStandingOrder(db: DbOrTx, row: Row, clock: Clock): Promise<StandingOrder> {
+  const [view] = await views(db, row.customerId, [row], clock);
+  return view!;
+}
+
+/**
+ * The body checked by the order's own rules, as the order each date would place: the products
+ * the customer may order on the first date it covers, the Reference PO of reference customers,
+ * the type's minimum, whole quantities; plus no Saturdays for type 1. Answers the lines to keep.
+ */
+async function checkedBody(db: DbOrTx, customerId: number, body: StandingOrderSave, clock: Clock) {
+  const { type } = await customerRules(db, customerId);
+  if (type.Id === 1 && body.Weekdays.includes(6))
+    throw unprocessable(standingOrderMessages.noSaturday, [
+      { Field: 'Weekdays', Message: standingOrderMessages.noSaturday },
+    ]);
+  const schedule = { Weekdays: body.Weekdays, StartDate: body.StartDate, EndDate: body.EndDate };
+  const first =
+    nextOccurrences(schedule, type, { ...clock, holidays: new Map() }, 1)[0]?.date ??
+    firstSelectableDeliveryDate(deliveryDateContext({ ...clock, customerType: type }));
+  const codes = [...new Set(body.Lines.map((l) => l.Code))];
+  const context = await orderContext(db, customerId, null, first, codes);
+  if (!context?.type) throw notFound('The customer');
+  const result = validateOrder(
+    {
+      DeliveryDate: first,
+      Name: body.Name,
+      Phone: body.Phone,
+      Email: body.Email,
+      ReferencePO: body.ReferencePO,
+      ProductQuantities: body.Lines,
+    },
+    { now: clock.now, tz: clock.tz, customerType: context.type, products: context.products },
+  );
+  if (!result.ok) {
+    const errors = result.errors.map((e) => ({
+      Field: e.Field.replace(/^ProductQuantities/, 'Lines'),
+      Message:
+        e.Message === 'Order must contain at least one product with a quantity'
+          ? standingOrderMessages.linesRequired
+          : e.Message,
+    }));
+    throw unprocessable(errors[0]!.Message, errors);
+  }
+  return {
+    referencePo: result.order.ReferencePO ?? '',
+    lines: result.order.ProductQuantities.map((l, position) => ({
+      position,
+      code: l.Code,
+      caseQuantity: l.CaseQuantity,
+      unitQuantity: l.UnitQuantity,
+    })),
+  };
+}
+
+/** The fields of a standing order as the audit trail compares them. */
+const auditShape = (row: Row, lines: { code: string; caseQuantity: number; unitQuantity: number }[]) => ({
+  Weekdays: row.weekdays.join(','),
+  Lines: lines.map((l) => `${l.code} ${l.caseQuantity}/${l.unitQuantity}`).join(', '),
+  Name: row.name,
+  Phone: row.phone,
+  Email: row.email,
+  ReferencePO: row.referencePo,
+  StartDate: row.startDate,
+  EndDate: row.endDate,
+});
+
+async function linesOf(db: DbOrTx, id: number) {
+  return db
+    .select()
+    .from(standingOrderLines)
+    .where(eq(standingOrderLines.standingOrderId, id))
+    .orderBy(asc(standingOrderLines.position));
+}
+
+/**
+ * POST Customer/{id}/StandingOrders (`id` null) and PUT StandingOrder/{id}: checked, then saved
+ * with its lines in one transaction, with the audit row when staff saved it. A change applies to
+ * the dates not yet placed; an order already placed stays as it is (it is changed as an order).
+ */
+export async function saveStandingOrder(
+  db: DbOrTx,
+  input: {
+    customerId: number;
+    existing: Row | null;
+    body: StandingOrderSave;
+    savedBy: string;
+    actor: AuditActor | null;
+    clock: Clock;
+  },
+): Promise<Row> {
+  const { customerId, existing, body, clock } = input;
+  const { referencePo, lines } = await checkedBody(db, customerId, body, clock);
+  const values = {
+    customerId,
+    weekdays: body.Weekdays,
+    name: body.Name,
+    phone: body.Phone,
+    email: body.Email,
+    referencePo,
+    startDate: body.StartDate,
+    endDate: body.EndDate,
+    savedBy: input.savedBy,
+    savedAt: clock.now,
+  };
+  return db.transaction(async (tx) => {
+    const beforeLines = existing ? await linesOf(tx, existing.id) : [];
+    const [row] = existing
+      ? await tx.update(standingOrders).set(values).where(eq(standingOrders.id, existing.id)).returning()
+      : await tx.insert(standingOrders).values(values).returning();
+    if (!row) throw notFound('The standing order');
+    await tx.delete(standingOrderLines).where(eq(standingOrderLines.standingOrderId, row.id));
+    await tx.insert(standingOrderLines).values(lines.map((l) => ({ ...l, standingOrderId: row.id })));
+    if (input.actor) {
+      const customer = await customerRules(tx, customerId);
+      await recordAudit(tx, input.actor, {
+        action: existing ? 'Update' : 'Create',
+        entity: 'StandingOrder',
+        entityId: row.id,
+        summary: `${existing ? 'Changed' : 'Added'} standing order ${row.id} for customer ${formatCompanyId(customer.companyId)} ${customer.name}`,
+        changes: changesBetween(existing ? auditShape(existing, beforeLines) : null, auditShape(row, lines)),
+      });
+    }
+    return row;
+  });
+}
+
+/** DELETE StandingOrder/{id}: its orders stay as placed; nothing more is placed. */
+export async function deleteStandingOrder(db: DbOrTx, row: Row, actor: AuditActor | null): Promise<void> {
+  await db.transaction(async (tx) => {
+    const beforeLines = await linesOf(tx, row.id);
+    await tx.delete(standingOrders).where(eq(standingOrders.id, row.id));
+    if (actor) {
+      const customer = await customerRules(tx, row.customerId);
+      await recordAudit(tx, actor, {
+        action: 'Delete',
+        entity: 'StandingOrder',
+        entityId: row.id,
+        summary: `Deleted standing order ${row.id} for customer ${formatCompanyId(customer.companyId)} ${customer.name}`,
+        changes: changesBetween(auditShape(row, beforeLines), null),
+      });
+    }
+  });
+}
+
+/**
+ * POST StandingOrder/{id}/Skip: skips a date it covers whose cutoff is ahead, or takes the skip
+ * back. A date already placed is changed or cancelled as an order instead.
+ */
+export async function skipDate(
+  db: DbOrTx,
+  row: Row,
+  input: { date: string; skipped: boolean; actor: AuditActor | null; clock: Clock },
+): Promise<void> {
+  const { date, clock } = input;
+  const { type, companyId, name } = await customerRules(db, row.customerId);
+  const schedule = { Weekdays: row.weekdays, StartDate: row.startDate, EndDate: row.endDate };
+  const refuse = (message: string) => unprocessable(message, [{ Field: 'Date', Message: message }]);
+  if (!coversDate(schedule, date, type.Id)) throw refuse(standingOrderMessages.skipNotADate);
+  if (orderByInstant(date, type, clock.tz) <= clock.now) throw refuse(standingOrderMessages.skipPassed);
+  await db.transaction(async (tx) => {
+    const [run] = await tx
+      .select({ outcome: standingOrderRuns.outcome })
+      .from(standingOrderRuns)
+      .where(and(eq(standingOrderRuns.standingOrderId, row.id), eq(standingOrderRuns.deliveryDate, date)));
+    if (run && run.outcome !== 'skipped') throw refuse(standingOrderMessages.skipPlaced);
+    if (input.skipped)
+      await tx
+        .insert(standingOrderSkips)
+        .values({ standingOrderId: row.id, deliveryDate: date })
+        .onConflictDoNothing();
+    else
+      await tx
+        .delete(standingOrderSkips)
+        .where(
+          and(eq(standingOrderSkips.standingOrderId, row.id), eq(standingOrderSkips.deliveryDate, date)),
+        );
+    if (input.actor)
+      await recordAudit(tx, input.actor, {
+        action: 'Update',
+        entity: 'StandingOrder',
+        entityId: row.id,
+        summary: `${input.skipped ? 'Skipped' : 'Took back the skip of'} ${date} of standing order ${row.id} for customer ${formatCompanyId(companyId)} ${name}`,
+        changes: [{ Field: `Skipped ${date}`, Before: !input.skipped, After: input.skipped }],
+      });
+  });
+}
