@@ -18,6 +18,12 @@ export const paths = {
   /** The customer's invoices and each one's check against its order (design.md 8.4). */
   orderInvoices: '/order/invoices',
   orderInvoice: (id: number | string) => `/order/invoices/${id}`,
+  /** The customer's standing orders (design.md 8.6). */
+  orderStanding: '/order/standing',
+  /** A new standing order, filled from order `from`, or from the last order. */
+  orderStandingNew: (from?: number | string) =>
+    `/order/standing/new${from === undefined ? '' : `?from=${from}`}`,
+  orderStandingEdit: (id: number | string) => `/order/standing/${id}`,
   /** The venue's people, for its Owner (design.md 8.2). */
   orderPeople: '/order/people',
   worksheet: (customerId: number | string, name: string) =>
@@ -36,6 +42,8 @@ export const paths = {
   customerOrders: (id: number | string) => `/maint/customer/edit/${id}?tab=orders`,
   /** The customer's view on its Invoices tab (design.md 8.4). */
   customerInvoices: (id: number | string) => `/maint/customer/edit/${id}?tab=invoices`,
+  /** The customer's view on its Standing Orders tab (design.md 8.6). */
+  customerStanding: (id: number | string) => `/maint/customer/edit/${id}?tab=standing`,
   /** The customer's view on its People tab (design.md 8.2). */
   customerPeople: (id: number | string) => `/maint/customer/edit/${id}?tab=people`,
   /** Staff's order for the customer (design.md 7.5): the customer's order form, as staff. */

@@ -110,6 +110,18 @@ export const routes: RouteObject[] = retriedWhenOnline([
             lazy: () => import('./features/invoices/invoice.route'),
           },
           {
+            id: 'order-standing',
+            path: 'order/standing',
+            handle: title('Standing Orders'),
+            lazy: () => import('./features/standing-orders/standing-orders.route'),
+          },
+          {
+            id: 'order-standing-edit',
+            path: 'order/standing/:id',
+            handle: title('Standing Order'),
+            lazy: () => import('./features/standing-orders/standing-order-edit.route'),
+          },
+          {
             id: 'order-people',
             path: 'order/people',
             handle: title('People'),

@@ -51,6 +51,8 @@ export const queryKeys = {
   orders: area('orders'),
   /** A customer's invoices (`list({ customerId })`) and each one's check (design.md 8.4). */
   invoices: area('invoices'),
+  /** A customer's standing orders with their next dates (design.md 8.6). */
+  standingOrders: (customerId: number) => ['standingOrders', customerId] as const,
   /** Regenerate Orders: the admin's list of web orders (GET Orders with its filters). */
   webOrders: area('webOrders'),
   worksheet: (customerId: number) => ['worksheet', customerId] as const,

@@ -21,17 +21,19 @@ import { paths } from '../../paths';
 import { CustomerInvoicesTab } from '../invoices/components/customer-invoices-tab';
 import { todayInBusiness, useBusinessNow } from '../order/order-time';
 import { PeoplePanel } from '../people/components/people-panel';
+import { StandingOrdersList } from '../standing-orders/components/standing-orders-list';
 import { useCustomer } from './api/get-customer';
 import { CustomerOrdersTab } from './components/customer-orders-tab';
 import { CustomerProductsList } from './components/customer-products-list';
 import { RemindersOffSwitch } from './components/reminders-off-switch';
 import { licenseStatus } from './license-status';
 
-const TABS = ['general', 'products', 'orders', 'invoices', 'people'] as const;
+const TABS = ['general', 'products', 'orders', 'standing', 'invoices', 'people'] as const;
 
 /**
  * /maint/customer/edit/{id}, 'Customer - View': tabs General (read-only fields), Products
- * (the products linked to the customer), Orders (theirs, newest first; `?tab=orders`), Invoices
+ * (the products linked to the customer), Orders (theirs, newest first; `?tab=orders`), Standing
+ * Orders (design.md 8.6: each with its next dates, which staff may skip; `?tab=standing`), Invoices
  * (each checked against its order: design.md 8.4; `?tab=invoices`) and People
  * (who signs in for it, and its shared sign-in: design.md 8.2; `?tab=people`).
  * Customers change through the customer import only, their liquor license too (design.md 8.2:
@@ -76,6 +78,7 @@ export function Component() {
           <Tabs.Tab value="general">General</Tabs.Tab>
           <Tabs.Tab value="products">Products</Tabs.Tab>
           <Tabs.Tab value="orders">Orders</Tabs.Tab>
+          <Tabs.Tab value="standing">Standing Orders</Tabs.Tab>
           <Tabs.Tab value="invoices">Invoices</Tabs.Tab>
           <Tabs.Tab value="people">People</Tabs.Tab>
         </Tabs.List>
@@ -126,6 +129,14 @@ export function Component() {
         </Tabs.Panel>
         <Tabs.Panel value="orders">
           <CustomerOrdersTab companyId={c.CompanyId} customerTypeId={c.CustomerTypeId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="standing">
+          <StandingOrdersList
+            customerId={c.Id}
+            orderLink={paths.maintOrder}
+            mayChange
+            empty="This customer has no standing orders."
+          />
         </Tabs.Panel>
         <Tabs.Panel value="invoices">
           <CustomerInvoicesTab customerId={c.Id} />

@@ -186,6 +186,20 @@ describe('staff dashboard (design.md 7.8)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/maint/order/41'));
   });
 
+  it("counts tomorrow's standing orders and links the dates a rule refused to the customer's (design.md 8.6)", async () => {
+    const { router } = renderDashboard();
+    expect((await screen.findByTestId('standing-tomorrow')).textContent).toBe(
+      '4 standing orders for tomorrow',
+    );
+    const list = within(screen.getByRole('list', { name: 'Standing orders not placed' }));
+    expect(list.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      'Not placed for Fri 11/27/2026Blue Door Tavern · 1001: Order must have at least 10 casesby 4:00 PM',
+    ]);
+    fireEvent.click(list.getByRole('link', { name: 'Not placed for Fri 11/27/2026' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/maint/customer/edit/7'));
+    expect(router.state.location.search).toBe('?tab=standing');
+  });
+
   it('says when nothing needs attention and everyone has ordered', async () => {
     renderDashboard({
       ...answer,

@@ -1,9 +1,10 @@
 import { Alert, Button, Group, Loader, Stack, Title } from '@mantine/core';
 import { Link, useNavigate, useParams } from 'react-router';
-import { IconArrowLeft, IconCopy } from '../../components/icons';
+import { IconArrowLeft, IconCalendar, IconCopy } from '../../components/icons';
 import { useBelow } from '../../lib/use-below';
 import { paths } from '../../paths';
 import { breakpoints } from '../../theme';
+import { useVenueMay } from '../auth/api/get-session';
 import { useOrder } from './api/get-order';
 import { OrderChangeActions } from './components/order-change-actions';
 import { OrderDetailView } from './components/order-detail-view';
@@ -18,6 +19,8 @@ export function Component() {
   const isPhone = useBelow(breakpoints.small);
   const navigate = useNavigate();
   const { data: order, isPending, isError } = useOrder(orderId);
+  // A standing order from this one (design.md 8.6): for those who may order.
+  const mayOrder = useVenueMay('order');
 
   // Back returns where the customer came from; opened directly, that is the history.
   const back = () => (window.history.state?.idx > 0 ? navigate(-1) : navigate(paths.orderHistory));
@@ -51,9 +54,21 @@ export function Component() {
           Back
         </Button>
         {order && (
-          <Button component={Link} to={paths.orderReorder(order.Id)} leftSection={<IconCopy size={18} />}>
-            Copy
-          </Button>
+          <Group gap="xs">
+            {mayOrder && (
+              <Button
+                component={Link}
+                to={paths.orderStandingNew(order.Id)}
+                variant="light"
+                leftSection={<IconCalendar size={18} />}
+              >
+                Repeat weekly
+              </Button>
+            )}
+            <Button component={Link} to={paths.orderReorder(order.Id)} leftSection={<IconCopy size={18} />}>
+              Copy
+            </Button>
+          </Group>
         )}
       </Group>
     </Stack>

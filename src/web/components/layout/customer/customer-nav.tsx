@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { useSession, useSignedInCustomer } from '../../../features/auth/api/get-session';
 import { paths } from '../../../paths';
 import {
+  IconCalendar,
   IconCart,
   IconClipboard,
   IconDevices,
@@ -46,6 +47,13 @@ export function CustomerNav({
       to: paths.orderHistory,
       icon: <IconHistory />,
       activePrefix: paths.orderHistory,
+    },
+    // The same order on the same days, placed before each cutoff (design.md 8.6).
+    {
+      label: 'Standing Orders',
+      to: paths.orderStanding,
+      icon: <IconCalendar />,
+      activePrefix: paths.orderStanding,
     },
     // What the orders cost (design.md 8.4): each invoice and its check against the order.
     { label: 'Invoices', to: paths.orderInvoices, icon: <IconReceipt />, activePrefix: paths.orderInvoices },

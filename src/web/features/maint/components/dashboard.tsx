@@ -6,6 +6,7 @@ import { LicensesCard } from './licenses-card';
 import { NeedsAttentionCard } from './needs-attention-card';
 import { NotYetOrderedCard } from './not-yet-ordered-card';
 import { OutOfStockCard } from './out-of-stock-card';
+import { StandingOrdersCard } from './standing-orders-card';
 import { WebOrdersCard } from './web-orders-card';
 
 /**
@@ -21,6 +22,7 @@ export function Dashboard() {
       <Stack gap="md">
         <NeedsAttentionCard counts={data.NeedsAttention} />
         <OutOfStockCard out={data.OutOfStockToday} />
+        <StandingOrdersCard standing={data.StandingOrders} />
         <WebOrdersCard today={data.Today} count={data.WebOrdersToday} average={data.SameWeekdayAverage} />
         <DeliveriesCard days={data.OrdersByDeliveryDate} />
       </Stack>
