@@ -34,6 +34,9 @@ test('every customer page hydrates what the server drew, with its data in the ma
     { url: `/order/form/0?change=${order.Id}`, heading: 'Change Order', drawn: order.OrderNum },
     { url: '/order/history', heading: 'Orders History', drawn: order.OrderNum },
     { url: `/order/history/detail/${order.Id}`, heading: 'Order Detail', drawn: order.OrderNum },
+    // Standing orders (design.md 8.6): the list, and a new one's form from the last order.
+    { url: '/order/standing', heading: 'Standing Orders', drawn: 'Standing Orders' },
+    { url: '/order/standing/new', heading: 'New Standing Order', drawn: 'Delivery days' },
     {
       url: `/worksheet/${customer.Id}/${encodeURIComponent(customer.Name)}`,
       heading: customer.Name,

@@ -49,6 +49,8 @@ export const queryKeys = {
   /** Prefix of every customer type's display messages (a saved message may change any of them). */
   displayMessagesAll: ['displayMessages'] as const,
   orders: area('orders'),
+  /** GET Order/{customerId}/Last: where a new standing order starts (under the orders' area). */
+  lastOrder: (customerId: number) => ['orders', 'last', customerId] as const,
   /** A customer's invoices (`list({ customerId })`) and each one's check (design.md 8.4). */
   invoices: area('invoices'),
   /** A customer's standing orders with their next dates (design.md 8.6). */

@@ -16,6 +16,7 @@ import {
   WorksheetSchema,
 } from '../../../domain/order-view.schema.js';
 import { VenuePersonSchema } from '../../../domain/people.schema.js';
+import { StandingOrderSchema } from '../../../domain/standing-orders.js';
 import type * as Web from '../../../web/entry-server.js';
 import { HttpError } from '../../lib/http-error.js';
 import { sessionOf } from '../auth/auth.service.js';
@@ -30,6 +31,7 @@ import { customerOrders, getOrderDetail } from '../orders/orders.service.js';
 import { customerWorksheet } from '../orders/worksheet.service.js';
 import { peopleOf } from '../people/people.service.js';
 import { getFooter } from '../settings/settings.service.js';
+import { listStandingOrders } from '../standing-orders/standing-orders.service.js';
 import { contextOf, type PageContext, type ServerRoute } from './page-context.js';
 
 /** An answer as the API sends it: through its schema, then JSON (dates as text), as the browser reads it. */
@@ -74,6 +76,12 @@ export function pageLoaders(app: FastifyInstance, web: typeof Web): Record<strin
     unlessNotFound(() =>
       getOrderDetail(app.db, { id, customerId }, { now: app.now(), tz: app.config.businessTz }),
     );
+
+  /** The customer's standing orders, as GET Customer/{id}/StandingOrders answers them. */
+  const putStanding = async (ctx: PageContext, customerId: number) => {
+    const list = await listStandingOrders(app.db, customerId, { now: app.now(), tz: app.config.businessTz });
+    put(ctx, queryKeys.standingOrders(customerId), asApi(StandingOrderSchema.array(), list));
+  };
 
   return {
     root: {
@@ -158,6 +166,36 @@ export function pageLoaders(app: FastifyInstance, web: typeof Web): Record<strin
         // Another customer's invoice is not read: the page says it could not be shown.
         const invoice = await unlessNotFound(() => getInvoice(app.db, { id, customerId: customer.id }));
         if (invoice) put(contextOf(args), queryKeys.invoices.detail(id), asApi(InvoiceDetailSchema, invoice));
+        return null;
+      },
+    },
+    'order-standing': {
+      loader: async (args: LoaderFunctionArgs) => {
+        const customer = customerOf(args);
+        if (customer) await putStanding(contextOf(args), customer.id);
+        return null;
+      },
+    },
+    'order-standing-edit': {
+      // The list (an edit reads its standing order from it), and the order a new one starts
+      // from: the one named by `from`, or the customer's last (none yet: the page says so).
+      loader: async (args: LoaderFunctionArgs) => {
+        const customer = customerOf(args);
+        if (!customer) return null;
+        const ctx = contextOf(args);
+        await putStanding(ctx, customer.id);
+        if (args.params.id !== 'new') return null;
+        const from = Number(new URL(args.request.url).searchParams.get('from') ?? '0');
+        const clock = { now: app.now(), tz: app.config.businessTz };
+        if (Number.isSafeInteger(from) && from > 0) {
+          const order = await ownOrder(customer.id, from);
+          if (order) put(ctx, queryKeys.orders.detail(from), asApi(OrderDetailSchema, order));
+        } else {
+          const last = await unlessNotFound(() =>
+            getOrderDetail(app.db, { customerLast: customer.id }, clock),
+          );
+          if (last) put(ctx, queryKeys.lastOrder(customer.id), asApi(OrderDetailSchema, last));
+        }
         return null;
       },
     },

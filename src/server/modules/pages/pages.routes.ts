@@ -22,6 +22,8 @@ const PAGES = [
   '/order/invoices',
   '/order/invoices/:id',
   '/order/people',
+  '/order/standing',
+  '/order/standing/:id',
   '/worksheet/:id/:name',
 ];
 const FORM_PAGES = ['/user/login', '/user/login/email', '/user/venue', '/invite/:token', '/maint/login'];

@@ -116,10 +116,13 @@ const claimColumns = `r.id, r.standing_order_id as "standingOrderId", r.customer
  * A row per due date; the unique (standing order, date) index lets exactly one process win
  * each, whatever the number claiming at once (the losers' rows are skipped, not errors). Claimed
  * with a lease: a process that dies while placing leaves it to another once the lease passes.
+ * Dates claimed already are left out before the insert: each row tried draws a serial id, and a
+ * check each minute trying every due date again would use the ids up in about a year.
  */
 const claimNew = `insert into standing_order_runs as r (standing_order_id, customer_id, delivery_date, order_by, claimed_at, placing_until)
 select u.s, u.c, u.d, u.o, $5::timestamptz, $6::timestamptz
 from unnest($1::int[], $2::int[], $3::date[], $4::timestamptz[]) as u(s, c, d, o)
+where not exists (select 1 from standing_order_runs x where x.standing_order_id = u.s and x.delivery_date = u.d)
 on conflict (standing_order_id, delivery_date) do nothing
 returning ${claimColumns}`;
 
@@ -130,27 +133,19 @@ where r.id in (select id from standing_order_runs
   order by order_by limit $3 for update skip locked)
 returning ${claimColumns}`;
 
-async function claim(deps: StandingDeps, due: DueOccurrence[], now: Date): Promise<Claim[]> {
-  const lease = new Date(now.getTime() + PLACING_LEASE_MS).toISOString();
-  const lapsed = await runStatement<Claim>(deps.database, claimLapsed, [
+/** Dates a process claims and places at a time: other processes claim the next ones meanwhile. */
+const CLAIM_BATCH = 50;
+
+/** One batch of due dates claimed (the ones another process has are not returned). */
+function claimBatch(deps: StandingDeps, batch: DueOccurrence[], now: Date): Promise<Claim[]> {
+  return runStatement<Claim>(deps.database, claimNew, [
+    batch.map((d) => d.standingOrderId),
+    batch.map((d) => d.customerId),
+    batch.map((d) => d.deliveryDate),
+    batch.map((d) => d.orderBy.toISOString()),
     now.toISOString(),
-    lease,
-    RETRY_BATCH,
+    new Date(now.getTime() + PLACING_LEASE_MS).toISOString(),
   ]);
-  if (due.length === 0) return lapsed;
-  // One order for every process: inserts of the same keys in opposite orders would deadlock.
-  due = [...due].sort(
-    (a, b) => a.standingOrderId - b.standingOrderId || a.deliveryDate.localeCompare(b.deliveryDate),
-  );
-  const claimed = await runStatement<Claim>(deps.database, claimNew, [
-    due.map((d) => d.standingOrderId),
-    due.map((d) => d.customerId),
-    due.map((d) => d.deliveryDate),
-    due.map((d) => d.orderBy.toISOString()),
-    now.toISOString(),
-    lease,
-  ]);
-  return [...lapsed, ...claimed];
 }
 
 type Outcome = { outcome: 'placed'; orderId: number } | { outcome: NotPlacedOutcome; reason: string | null };
@@ -309,33 +304,60 @@ export async function runStandingOrderCheck(
   for (const m of retries) await mailNotPlaced(deps, m, log);
 
   const rows = await runStatement<Candidate>(database, candidates, [today]);
-  const claims = await claim(deps, dueOccurrences(rows, now, tz), now);
-  if (claims.length === 0) return { placed: 0, refused: 0 };
-  const dayOff = await holidaysFrom(deps.db, today);
-  let placed = 0;
-  let refused = 0;
-  for (const c of claims) {
-    const about = { standingOrderId: c.standingOrderId, deliveryDate: c.deliveryDate };
-    let outcome: Outcome | null;
-    try {
-      outcome = await outcomeOf(deps, c, dayOff);
-    } catch (err) {
-      // Left claimed: once the lease passes, a check takes it up again (the key keeps it one order).
-      log.error({ ...about, err }, 'standing order could not be placed; it will be tried again');
-      continue;
-    }
-    if (!outcome) continue;
+  // One order for every process: claims of the same keys in opposite orders would deadlock.
+  const due = dueOccurrences(rows, now, tz).sort(
+    (a, b) => a.standingOrderId - b.standingOrderId || a.deliveryDate.localeCompare(b.deliveryDate),
+  );
+  const total = { placed: 0, refused: 0 };
+  let dayOff: HolidayLookup | null = null;
+  const handle = async (claims: Claim[]) => {
+    dayOff ??= await holidaysFrom(deps.db, today);
+    for (const c of claims) await handleClaim(deps, c, dayOff, total);
+  };
+  // First what a process that died left (its lease passed), then the new dates, a batch at a
+  // time, each batch under its own lease: processes checking at once share the work.
+  for (;;) {
+    const at = deps.now();
+    const until = new Date(at.getTime() + PLACING_LEASE_MS).toISOString();
+    const lapsed = await runStatement<Claim>(database, claimLapsed, [at.toISOString(), until, CLAIM_BATCH]);
+    if (lapsed.length === 0) break;
+    await handle(lapsed);
+  }
+  for (let at = 0; at < due.length; at += CLAIM_BATCH) {
+    const claims = await claimBatch(deps, due.slice(at, at + CLAIM_BATCH), deps.now());
+    if (claims.length > 0) await handle(claims);
+  }
+  return total;
+}
+
+/**
+ * One claimed date: its outcome recorded, and the customer told when nothing was placed. A
+ * failure is logged and leaves the claim to be taken up again once its lease passes (the key
+ * keeps it one order); the round goes on with the next.
+ */
+async function handleClaim(
+  deps: StandingDeps,
+  c: Claim,
+  dayOff: HolidayLookup,
+  total: { placed: number; refused: number },
+): Promise<void> {
+  const { log } = deps;
+  const about = { standingOrderId: c.standingOrderId, deliveryDate: c.deliveryDate };
+  try {
+    const outcome = await outcomeOf(deps, c, dayOff);
+    if (!outcome) return;
     await record(deps, c, outcome);
     if (outcome.outcome === 'placed') {
-      placed += 1;
+      total.placed += 1;
       log.info({ ...about, orderId: outcome.orderId }, 'standing order placed');
-      continue;
+      return;
     }
-    if (outcome.outcome === 'refused') refused += 1;
-    const [m] = await runStatement<MailClaim>(database, mailOf, [c.id]);
+    if (outcome.outcome === 'refused') total.refused += 1;
+    const [m] = await runStatement<MailClaim>(deps.database, mailOf, [c.id]);
     if (m) await mailNotPlaced(deps, m, log);
+  } catch (err) {
+    log.error({ ...about, err }, 'standing order could not be placed; it will be tried again');
   }
-  return { placed, refused };
 }
 
 /** Runs the check every `seconds` until the app closes, in every process. */

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInAdmin, signInCustomer, TEST_NOW } from '#support/helpers.js';
 import { createOrderTestApp, type OrderTestApp } from '#support/order-app.js';
@@ -177,8 +177,19 @@ describe('standing orders (design.md 8.6)', () => {
     // The list names the order; a later check places nothing more.
     const list = (await call('GET', 'Customer/1/StandingOrders', customer)).json();
     expect(list[0].NextDates[0]).toMatchObject({ Date: '2026-11-27', OrderId: placed[0]!.id });
+    // ...and draws no run id for a date claimed already (a check each minute would use them up).
+    const lastId = async () => {
+      const { rows } = (await t.db.execute(
+        sql`select last_value::int as v from standing_order_runs_id_seq`,
+      )) as unknown as {
+        rows: { v: number }[];
+      };
+      return rows[0]!.v;
+    };
+    const before = await lastId();
     expect((await call('POST', 'StandingOrders/Run', admin)).json()).toEqual({ Placed: 0, Refused: 0 });
     expect(await ordersFor(1, '2026-11-27')).toHaveLength(1);
+    expect(await lastId()).toBe(before);
   });
 
   it('lets the customer change the placed order before its cutoff, like any order, and skip it no more', async () => {

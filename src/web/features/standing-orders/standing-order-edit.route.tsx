@@ -5,6 +5,7 @@ import type { OrderDetail } from '../../../domain/order-view.schema';
 import type { StandingOrder } from '../../../domain/standing-orders';
 import { showSavedToast } from '../../lib/saved-toast';
 import { paths } from '../../paths';
+import { useInitialNow } from '../../ssr/render-context';
 import { useSignedInCustomer } from '../auth/api/get-session';
 import { useOrder } from '../order/api/get-order';
 import { todayInBusiness } from '../order/order-time';
@@ -14,12 +15,12 @@ import { type StandingFormValues, StandingOrderForm } from './components/standin
 const typed = (n: number) => (n ? String(n) : '');
 
 /** A new standing order from an order: its lines and contact, its delivery weekday, from today. */
-function fromOrder(order: OrderDetail, typeId: number): StandingFormValues {
+function fromOrder(order: OrderDetail, typeId: number, today: string): StandingFormValues {
   const weekday = dayOfWeek(order.DeliveryDate);
   const allowed = weekday >= 1 && weekday <= 6 && !(weekday === 6 && typeId === 1);
   return {
     Weekdays: allowed ? [String(weekday)] : [],
-    StartDate: todayInBusiness(),
+    StartDate: today,
     EndDate: null,
     Lines: order.Products.filter((p) => p.CaseQuantity > 0 || p.UnitQuantity > 0).map((p) => ({
       Code: p.Code,
@@ -67,11 +68,14 @@ export function Component() {
   const named = useOrder(isNew && from > 0 ? from : 0);
   const last = useLastOrder(customer.Id, isNew && !(from > 0));
   const save = useSaveStandingOrder(customer.Id);
+  // Today on the server's clock while the page drawn there hydrates (render-context.ts).
+  const initialNow = useInitialNow();
 
   const source = isNew ? (from > 0 ? named : last) : null;
   const existing = isNew ? null : (list.data?.find((s) => s.Id === Number(id)) ?? null);
   let initial: StandingFormValues | null = null;
-  if (source?.data) initial = fromOrder(source.data, customer.CustomerTypeId);
+  if (source?.data)
+    initial = fromOrder(source.data, customer.CustomerTypeId, todayInBusiness(new Date(initialNow)));
   else if (existing) initial = fromStanding(existing);
   const failed = isNew ? source?.isError : list.isError || (list.data && !existing);
 

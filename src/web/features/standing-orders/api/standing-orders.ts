@@ -54,7 +54,7 @@ export function useDeleteStandingOrder(customerId: number) {
 /** GET Order/{customerId}/Last: the order a new standing order starts from (404: none yet). */
 export const useLastOrder = (customerId: number, enabled: boolean) =>
   useQuery({
-    queryKey: [...queryKeys.orders.all, 'last', customerId],
+    queryKey: queryKeys.lastOrder(customerId),
     queryFn: ({ signal }) => apiFetch<OrderDetail>(`Order/${customerId}/Last`, { signal }),
     enabled,
     retry: false,

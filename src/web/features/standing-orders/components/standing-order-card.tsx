@@ -116,7 +116,7 @@ export function StandingOrderCard(props: StandingOrderCardProps) {
         <Group justify="space-between" align="flex-start" wrap="nowrap">
           <Stack gap={2} style={{ minWidth: 0 }}>
             <Title order={2} size="h4" id={headingId}>
-              Every {weekdaysText(standing.Weekdays)}
+              {`Every ${weekdaysText(standing.Weekdays)}`}
             </Title>
             <Text size="sm" c="dimmed">
               {standing.Lines.length} {standing.Lines.length === 1 ? 'product' : 'products'}, {cases}{' '}
