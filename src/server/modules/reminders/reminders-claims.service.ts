@@ -29,13 +29,16 @@ const claimedColumns = `r.id, r.customer_id as "customerId", to_char(r.delivery_
  * process win each, whatever the number claiming at once (the losers' rows are skipped, not
  * errors). A customer who ordered for the date or opted out since the read is skipped too. The
  * row is claimed for attempt 1 with a lease and due at once, so a process that dies before the
- * send leaves it to another round (decision 016).
+ * send leaves it to another round (decision 016). A reminder claimed already is left out before
+ * the insert: each row tried draws a serial id, and every check in the window would draw one per
+ * due customer again.
  */
 const claimNew = `with claimed as (
   insert into reminders (customer_id, delivery_date, order_by, email, claimed_at, attempts, next_attempt_at, sending_until)
   select u.customer_id, u.delivery_date, u.order_by, u.email, $5::timestamptz, 1, $5::timestamptz, $6::timestamptz
   from unnest($1::int[], $2::date[], $3::timestamptz[], $4::text[]) as u(customer_id, delivery_date, order_by, email)
-  where not exists (select 1 from orders o where o.customer_id = u.customer_id and o.delivery_date = u.delivery_date
+  where not exists (select 1 from reminders x where x.customer_id = u.customer_id and x.delivery_date = u.delivery_date)
+    and not exists (select 1 from orders o where o.customer_id = u.customer_id and o.delivery_date = u.delivery_date
     and o.status <> 3)
     and exists (select 1 from customers c where c.id = u.customer_id and not c.reminders_off)
   on conflict (customer_id, delivery_date) do nothing

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signInAdmin, signInCustomer, TEST_NOW, type TestApp } from '#support/helpers.js';
 import {
@@ -162,7 +162,18 @@ describe('cutoff reminders (design.md 7.4)', () => {
   });
 
   it('sends it once: later checks, and checks at the cutoff minute, send nothing more', async () => {
+    // A later check draws no reminder id for the one claimed already (each minute would use them up).
+    const lastId = async () => {
+      const { rows } = (await t.db.execute(
+        sql`select last_value::int as v from reminders_id_seq`,
+      )) as unknown as {
+        rows: { v: number }[];
+      };
+      return rows[0]!.v;
+    };
+    const before = await lastId();
     expect((await run()).json()).toEqual({ Sent: 0 });
+    expect(await lastId()).toBe(before);
     clock = new Date('2026-11-25T15:59:00-06:00');
     expect((await run()).json()).toEqual({ Sent: 0 });
     expect(mailsTo(sink.received, 'due@bar.example.com')).toHaveLength(1);
