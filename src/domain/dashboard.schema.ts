@@ -128,7 +128,7 @@ export const StandingNotPlacedSchema = z.object({
 });
 
 export const StandingOrdersCardSchema = z.object({
-  /** Standing orders that deliver tomorrow: covered, not skipped, not a holiday. */
+  /** Orders standing orders placed for tomorrow's delivery, not cancelled. */
   Tomorrow: z.number().int(),
   /** Dates a rule refused whose cutoff is still ahead, soonest first; at most 100. */
   NotPlaced: z.array(StandingNotPlacedSchema),

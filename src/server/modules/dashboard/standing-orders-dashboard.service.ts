@@ -5,17 +5,12 @@ import type { Database } from '../../db/client.js';
 import { runStatement } from '../orders/statements.js';
 
 /**
- * The dashboard's standing orders (design.md 8.6, decision 080): how many deliver tomorrow
- * (active customers, the date covered and not skipped; none on a holiday), and the dates a rule
- * refused, until their cutoff: staff can still call the customer.
+ * The dashboard's standing orders (design.md 8.6, decision 080): how many orders they placed
+ * for tomorrow's delivery (not cancelled: what the trucks take), and the dates a rule refused,
+ * until their cutoff: staff can still call the customer.
  */
-const tomorrowCount = `select count(*)::int as count
-from standing_orders s join customers c on c.id = s.customer_id and c.is_active
-where extract(isodow from $1::date)::smallint = any(s.weekdays)
-  and not (c.customer_type_id = 1 and extract(isodow from $1::date) = 6)
-  and s.start_date <= $1::date and (s.end_date is null or s.end_date >= $1::date)
-  and not exists (select 1 from standing_order_skips k where k.standing_order_id = s.id and k.delivery_date = $1::date)
-  and not exists (select 1 from holidays h where h.date = $1::date)`;
+const tomorrowCount = `select count(*)::int as count from orders o
+where o.delivery_date = $1::date and o.order_type = 'STANDING' and o.status <> 3`;
 
 const notPlaced = `select r.standing_order_id as "standingOrderId", c.id as "customerId", c.company_id as "companyId",
   c.name, to_char(r.delivery_date, 'YYYY-MM-DD') as "deliveryDate", r.order_by as "orderBy", r.reason

@@ -297,15 +297,16 @@ describe('standing orders (design.md 8.6)', () => {
     await t.db.update(products).set({ isActive: true }).where(eq(products.code, codes[2]!));
   });
 
-  it("counts tomorrow's standing orders on the dashboard, a skipped date not", async () => {
+  it('counts the orders standing orders placed for tomorrow on the dashboard, a refused date not', async () => {
     const tomorrow = async () => (await call('GET', 'Dashboard', admin)).json().StandingOrders.Tomorrow;
+    // Friday 12/11 was refused.
     await moveTo('2026-12-10T09:00:00-06:00');
-    expect(await tomorrow()).toBe(1);
-    expect(
-      (await call('POST', `StandingOrder/${id}/Skip`, customer, { Date: '2026-12-15' })).statusCode,
-    ).toBe(200);
-    await moveTo('2026-12-14T09:00:00-06:00');
     expect(await tomorrow()).toBe(0);
+    // Tuesday 12/15: placed once its window opened (Saturday 4 PM), then counted on Monday.
+    await moveTo('2026-12-12T17:00:00-06:00');
+    expect((await call('POST', 'StandingOrders/Run', admin)).json()).toEqual({ Placed: 1, Refused: 0 });
+    await moveTo('2026-12-14T09:00:00-06:00');
+    expect(await tomorrow()).toBe(1);
   });
 
   it("records staff's writes in the audit trail", async () => {

@@ -189,7 +189,7 @@ describe('staff dashboard (design.md 7.8)', () => {
   it("counts tomorrow's standing orders and links the dates a rule refused to the customer's (design.md 8.6)", async () => {
     const { router } = renderDashboard();
     expect((await screen.findByTestId('standing-tomorrow')).textContent).toBe(
-      '4 standing orders for tomorrow',
+      '4 orders placed by standing orders for tomorrow',
     );
     const list = within(screen.getByRole('list', { name: 'Standing orders not placed' }));
     expect(list.getAllByRole('listitem').map((li) => li.textContent)).toEqual([

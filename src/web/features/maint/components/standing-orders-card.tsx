@@ -7,7 +7,7 @@ import { formatTimeOfDay, formatWeekdayDate } from '../../order/date-format';
 import { CardLink, CardRow, CardRows, DashboardCard, plural } from './dashboard-card';
 
 /**
- * Standing orders (design.md 8.6): how many deliver tomorrow, then the dates a rule refused
+ * Standing orders (design.md 8.6): the orders they placed for tomorrow, then the dates a rule refused
  * whose cutoff is still ahead, each a link to the customer's standing orders, so staff can call
  * before the cutoff.
  */
@@ -16,7 +16,7 @@ export function StandingOrdersCard({ standing }: { standing: Dashboard['Standing
     <DashboardCard title="Standing orders">
       <Group gap={8} mih={44} wrap="nowrap" data-testid="standing-tomorrow">
         <IconCalendar size={18} aria-hidden />
-        <span>{`${plural(standing.Tomorrow, 'standing order')} for tomorrow`}</span>
+        <span>{`${plural(standing.Tomorrow, 'order')} placed by standing orders for tomorrow`}</span>
       </Group>
       {standing.NotPlaced.length > 0 && (
         <CardRows label="Standing orders not placed">
