@@ -1,4 +1,4 @@
-import type { OrderList } from '../../src/domain/order-view.schema';
+import type { OrderDetail, OrderList } from '../../src/domain/order-view.schema';
 import {
   expect,
   expectAccessible,
@@ -12,7 +12,7 @@ import {
 
 /**
  * Standing orders (design.md 8.6, decision 080), on a phone and a desk, on the test clock
- * (Wednesday 11/25/2026 10:00 Central): the bar makes one of its orders a standing order for
+ * (Wednesday 11/25/2026 10:00 Central): the bar makes its last order a standing order for
  * Tuesdays (Tuesday 12/01's window opens Saturday, so the server's check places nothing while
  * the journeys run), skips a date and takes it back, staff see it on the customer's view, and
  * the bar deletes it.
@@ -20,15 +20,23 @@ import {
 test('the bar repeats an order every Tuesday, skips a date, and staff see it', async ({ page, browser }) => {
   await signInCustomer(page);
   const list = (await (await page.request.get('/api/v1/Orders/1001')).json()) as OrderList;
-  const order = list.Orders.find((o) => o.Status !== 3 && !o.IsReturn && o.TotalCases > 0);
-  expect(order, 'an order of 1001 with cases').toBeTruthy();
+  const order = list.Orders[0];
+  expect(order, 'an order of 1001').toBeTruthy();
 
-  // From the order's detail: Repeat weekly opens the form with its lines and contact.
+  // An order's detail offers to repeat it; New starts from the last order: its lines and contact.
   await page.goto(`/order/history/detail/${order!.Id}`);
-  await page.getByRole('link', { name: 'Repeat weekly' }).click();
+  await expect(page.getByRole('link', { name: 'Repeat weekly' })).toHaveAttribute(
+    'href',
+    `/order/standing/new?from=${order!.Id}`,
+  );
+  await openCustomerMenu(page, 'Standing Orders');
+  await expect(page.getByText(/No standing orders yet/)).toBeVisible();
+  await page.getByRole('link', { name: 'New standing order' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New Standing Order' })).toBeVisible();
-  await expect(page.getByTestId('standing-line').first()).toBeVisible();
-  await expect(page.getByLabel('Name')).toHaveValue(order!.Name);
+  const last = (await (await page.request.get('/api/v1/Order/1/Last')).json()) as OrderDetail;
+  const withQuantities = last.Products.filter((p) => p.CaseQuantity + p.UnitQuantity > 0);
+  await expect(page.getByTestId('standing-line')).toHaveCount(withQuantities.length);
+  await expect(page.getByLabel('Name')).toHaveValue(last.Name);
   // Type 1 gets no Saturday deliveries.
   await expect(page.getByRole('checkbox', { name: 'Sat' })).toBeDisabled();
   for (const day of ['Mon', 'Tue', 'Wed', 'Thu', 'Fri']) {
@@ -69,8 +77,7 @@ test('the bar repeats an order every Tuesday, skips a date, and staff see it', a
   await expectAccessible(staff);
   await staffContext.close();
 
-  // The menu leads back to it; deleting it leaves none (the next project starts afresh).
-  await openCustomerMenu(page, 'Standing Orders');
+  // Deleting it leaves none (the next project starts afresh).
   await card.getByRole('button', { name: 'Delete this standing order' }).click();
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(page.getByText(/No standing orders yet/)).toBeVisible();

@@ -17,7 +17,12 @@ export function Component() {
       <Group justify="space-between" align="center">
         <Title order={1}>Standing Orders</Title>
         {mayOrder && (
-          <Button component={Link} to={paths.orderStandingNew()} leftSection={<IconPlus size={18} />}>
+          <Button
+            component={Link}
+            to={paths.orderStandingNew()}
+            leftSection={<IconPlus size={18} />}
+            aria-label="New standing order"
+          >
             New
           </Button>
         )}

@@ -93,7 +93,7 @@ describe('standing orders (design.md 8.6)', () => {
     renderList('Counter');
     await screen.findByRole('heading', { name: 'Every Tuesday and Friday' });
     expect(screen.queryByRole('button', { name: /Skip|Unskip/ })).toBeNull();
-    expect(screen.queryByRole('link', { name: /Edit|New/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Edit|New standing order/ })).toBeNull();
   });
 
   it('says what a standing order is when there is none', async () => {
