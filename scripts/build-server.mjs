@@ -21,11 +21,13 @@ const webOnly = {
 };
 // Another entry and folder may be named (`node scripts/build-server.mjs <entry> <outdir>`): the
 // import bench bundles its server (tests/support/import-server.ts) the same way.
-const [entry = 'src/server/main.ts', outdir = 'dist/server'] = process.argv.slice(2);
+// The default build has two entries: the server, and `npm run restore` (design.md 8.8).
+const [entry, outdir = 'dist/server'] = process.argv.slice(2);
+const entries = entry ? [entry] : ['src/server/main.ts', 'src/server/restore.ts'];
 const out = path.resolve(root, outdir);
 rmSync(out, { recursive: true, force: true });
 await build({
-  entryPoints: [path.resolve(root, entry)],
+  entryPoints: entries.map((e) => path.resolve(root, e)),
   outdir: out,
   entryNames: '[name]',
   // The customer pages' React tree (src/web/entry-server.tsx, issue 34) in chunks of their own,

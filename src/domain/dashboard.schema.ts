@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BackupsStatusSchema } from './backups.schema';
 import { addDays, dayOfWeek } from './business-date';
 import type { HolidayLookup } from './delivery-date';
 
@@ -185,5 +186,7 @@ export const DashboardSchema = z.object({
   }),
   /** Standing orders (design.md 8.6). */
   StandingOrders: StandingOrdersCardSchema,
+  /** Backups of the embedded database (design.md 8.8). */
+  Backups: BackupsStatusSchema,
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;

@@ -13,8 +13,10 @@ import {
 import { Redis } from 'ioredis';
 import type { AppConfig } from './config.js';
 import { type Database, type Db, migrateDatabase, openDatabase } from './db/client.js';
+import { every } from './lib/every.js';
 import { HttpError } from './lib/http-error.js';
 import { ensureFirstAdmin } from './modules/auth/auth.service.js';
+import { BackupKeeper } from './modules/backups/backups.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { removeLeftoverUploads, spoolDir } from './modules/imports/import-upload.js';
 import { importRoutes } from './modules/imports/imports.routes.js';
@@ -60,6 +62,8 @@ declare module 'fastify' {
     settle(): Promise<void>;
     /** Orders one customer may place a minute (POST Order answers 429 past it). */
     ordersPerMinute: number;
+    /** Backups of the embedded database (design.md 8.8). */
+    backups: BackupKeeper;
   }
 }
 
@@ -99,6 +103,9 @@ function fastifyTrustProxy(trust: AppConfig['trustProxy']): FastifyServerOptions
   return (_address: string, hop: number) => hop < trust;
 }
 
+/** How often the backup schedule looks whether the newest backup is BACKUP_HOURS old. */
+const BACKUP_CHECK_SECONDS = 600;
+
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
@@ -124,6 +131,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('db', database.db);
   app.decorate('now', opts.now ?? clock(config.clockOffsetMs));
   app.decorate('ordersPerMinute', opts.ordersPerMinute ?? config.ordersPerMinute ?? ORDERS_PER_MINUTE);
+  const backups = new BackupKeeper(
+    database,
+    { dir: config.backupDir, hours: config.backupHours, keep: config.backupKeep },
+    app.now,
+    app.log,
+  );
+  app.decorate('backups', backups);
   app.addHook('onClose', async () => {
     if (ownsDatabase) await database.close();
   });
@@ -165,6 +179,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   loopWhenReady(app, config.reminderCheckSeconds, (s) =>
     startStandingOrderLoop(standingDeps(app, app.log), s),
   );
+  // Backups of the embedded database (design.md 8.8): checked every 10 minutes, taken when the
+  // newest is BACKUP_HOURS old; a failure is logged, shown on the dashboard, and tried again.
+  if (database.kind === 'pglite' && config.backupHours > 0)
+    loopWhenReady(app, BACKUP_CHECK_SECONDS, (s) =>
+      every(s, app.log.child({ task: 'backups' }), () => backups.takeIfDue(), 'scheduled backup failed'),
+    );
   setExportEncoding(config.exportDir, config.exportEncoding, app.log);
   app.addHook('onReady', async () => {
     const removed = await removeLeftoverUploads(spoolDir(config.dataDir));

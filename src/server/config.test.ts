@@ -64,6 +64,11 @@ describe('loadConfig', () => {
     ['EXPORT_ENCODING', 'latin-1'],
     ['PRICE_POST_AND_HOLD', 'maybe'],
     ['QUANTITY_BREAKS', 'none'],
+    ['BACKUP_HOURS', '-1'],
+    ['BACKUP_HOURS', '1.5'],
+    ['BACKUP_HOURS', '169'],
+    ['BACKUP_KEEP', '0'],
+    ['METRICS_TOKEN', 'short'],
   ])('stops with a message naming %s for a bad value', (name, value) => {
     expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: dir, [name]: value })).toThrow(new RegExp(`${name}:`));
@@ -112,6 +117,29 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir, PRICE_POST_AND_HOLD: '1', QUANTITY_BREAKS: 'off' })).toMatchObject({
       pricePostAndHold: true,
       quantityBreaks: false,
+    });
+  });
+
+  it('backs up into DATA_DIR/backups every 24 hours keeping 14, and has no metrics without METRICS_TOKEN', () => {
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({
+      backupDir: path.join(path.resolve(dir), 'backups'),
+      backupHours: 24,
+      backupKeep: 14,
+      metricsToken: undefined,
+    });
+    expect(
+      loadConfig({
+        DATA_DIR: dir,
+        BACKUP_DIR: '/srv/backups',
+        BACKUP_HOURS: '0',
+        BACKUP_KEEP: '30',
+        METRICS_TOKEN: 'a-long-enough-token',
+      }),
+    ).toMatchObject({
+      backupDir: '/srv/backups',
+      backupHours: 0,
+      backupKeep: 30,
+      metricsToken: 'a-long-enough-token',
     });
   });
 

@@ -106,6 +106,17 @@ const envSchema = z.object({
     .min(0)
     .max(3600, 'must be at most 3600 (an hour)')
     .default(60),
+  /** Where backups of the embedded database go (design.md 8.8); DATA_DIR/backups by default. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_HOURS: z.coerce
+    .number()
+    .int('must be a whole number of hours')
+    .min(0)
+    .max(168, 'must be at most 168 (a week)')
+    .default(24),
+  BACKUP_KEEP: z.coerce.number().int('must be a whole number').min(1).max(1000).default(14),
+  /** GET /metrics answers only with this bearer token; unset, the path is 404 (design.md 8.8). */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   // Tests only: the browser journeys and server processes started by tests run on a fixed
   // business day, whatever day CI runs (tests/e2e/support.ts). Refused in production.
   /** The order history file's order types that are credits (issue 43): a comma list, compared in any case. */
@@ -181,6 +192,12 @@ export interface AppConfig {
   quantityBreaks: boolean;
   /** Tests only: milliseconds added to the real time for every business rule (TEST_CLOCK_OFFSET_MS). */
   clockOffsetMs: number;
+  /** Backups of the embedded database (design.md 8.8): the folder, the hours between (0: none), how many kept. */
+  backupDir: string;
+  backupHours: number;
+  backupKeep: number;
+  /** The bearer token GET /metrics asks for; undefined: no metrics (404). */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -239,6 +256,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     quantityBreaks: e.QUANTITY_BREAKS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     reminderCheckSeconds: e.REMINDER_CHECK_SECONDS,
+    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+    backupHours: e.BACKUP_HOURS,
+    backupKeep: e.BACKUP_KEEP,
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

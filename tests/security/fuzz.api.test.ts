@@ -131,6 +131,7 @@ const bodiless = new Set([
   'POST /api/v1/Logout/Everywhere',
   'POST /api/v1/Reminders/Run',
   'POST /api/v1/StandingOrders/Run',
+  'POST /api/v1/Backup',
   'POST /api/v1/Order/{id}/Cancel',
   'POST /api/v1/Passkey/Options',
   'POST /api/v1/SignIn/Passkey/Options',

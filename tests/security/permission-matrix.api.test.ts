@@ -270,6 +270,9 @@ const rows: Record<string, Row> = {
     url: (c) => `/api/v1/StandingOrder/${c.standingToDelete}`,
   },
   'POST /api/v1/StandingOrders/Run': adminOnly(200),
+  // Backups (design.md 8.8): 201 on PGlite, 409 on PostgreSQL.
+  'POST /api/v1/Backup': adminOnly([201, 409]),
+  'GET /api/v1/Backups': adminOnly(200),
   'GET /api/v1/Order/{customerId}/Last': { ...ownOrAdmin, url: (c) => `/api/v1/Order/${c.aId}/Last` },
   'POST /api/v1/Order/Copy': { ...ownOrAdmin, body: (c) => ({ OrderId: c.orderOfA }) },
   'GET /api/v1/Order/{id}/Worksheet': { ...ownOrAdmin, url: (c) => `/api/v1/Order/${c.aId}/Worksheet/` },

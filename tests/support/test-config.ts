@@ -55,6 +55,11 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     publicUrl: 'https://orders.example.test',
     // Tests run the reminder check themselves (POST Reminders/Run or runReminderCheck).
     reminderCheckSeconds: 0,
+    // Tests take backups themselves (POST Backup), into the test's own folder.
+    backupDir: path.join(dataDir, 'backups'),
+    backupHours: 0,
+    backupKeep: 14,
+    metricsToken: undefined,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { auditRoutes } from './audit/audit.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { signInAttackRoutes } from './auth/sign-in-attacks.routes.js';
+import { backupRoutes } from './backups/backups.routes.js';
 import { calendarRoutes } from './calendar/calendar.routes.js';
 import { customerTypeRoutes } from './customer-types/customer-types.routes.js';
 import { customerRoutes } from './customers/customers.routes.js';
@@ -44,4 +45,5 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(userRoutes);
   await api.register(auditRoutes);
   await api.register(dashboardRoutes);
+  await api.register(backupRoutes);
 }

@@ -8,6 +8,7 @@ import {
   SessionSchema,
   SessionUserSchema,
 } from '../../domain/auth.schema';
+import { BackupFileSchema, BackupTakenSchema } from '../../domain/backups.schema';
 import { CustomerListItemSchema, CustomerProductSchema, CustomerSchema } from '../../domain/customer.schema';
 import { CustomerTypeListItemSchema, CustomerTypeSchema } from '../../domain/customer-type.schema';
 import { DashboardSchema } from '../../domain/dashboard.schema';
@@ -93,6 +94,9 @@ const routes: [method: string, path: RegExp, success: Success, errors?: z.ZodTyp
   ['GET', /^Customer\/\d+\/Reminders$/, CustomerRemindersSchema],
   ['PUT', /^Customer\/\d+\/Reminders$/, CustomerRemindersSchema],
   ['POST', /^Reminders\/Run$/, RemindersRunSchema],
+  // Backups of the embedded database (design.md 8.8).
+  ['POST', /^Backup$/, BackupTakenSchema],
+  ['GET', /^Backups$/, z.array(BackupFileSchema)],
   ['GET', /^Reminders$/, z.array(ReminderSchema)],
   ['GET', /^Audit$/, AuditPageSchema],
   // Standing orders (design.md 8.6).

@@ -18,6 +18,6 @@ export async function dashboardRoutes(app: FastifyInstance) {
         response: { 200: DashboardSchema, ...adminErrors },
       },
     },
-    async () => dashboard(app.database, app.now(), app.config.businessTz),
+    async () => dashboard(app.database, app.now(), app.config.businessTz, () => app.backups.status()),
   );
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import type { BackupsStatus } from '../../../domain/backups.schema.js';
 import { businessToday } from '../../../domain/business-date.js';
 import {
   type Dashboard,
@@ -214,7 +215,12 @@ async function lastImports(database: Database): Promise<LastImport[]> {
 }
 
 /** GET Dashboard at `now` in the business zone `tz`. */
-export async function dashboard(database: Database, now: Date, tz: string): Promise<Dashboard> {
+export async function dashboard(
+  database: Database,
+  now: Date,
+  tz: string,
+  backups: () => Promise<BackupsStatus>,
+): Promise<Dashboard> {
   const today = businessToday(now, tz);
   // A year of holidays from today covers the chart's days and every type's next date.
   const [holidays, types] = await Promise.all([
@@ -224,7 +230,7 @@ export async function dashboard(database: Database, now: Date, tz: string): Prom
   const days = dashboardDeliveryDays(today, holidays);
   const byType = datesOfTypes(types, holidays, now, tz);
   const customerDates = [...new Set([...byType.values()].flatMap((t) => [t.next, ...t.usual]))];
-  const [byDate, web, customers, [counts], imports, licenses, out, standing] = await Promise.all([
+  const [byDate, web, customers, [counts], imports, licenses, out, standing, backed] = await Promise.all([
     runStatement<{ date: string; orders: number; cases: number }>(database, ordersByDate, [days]),
     runStatement<{ date: string; count: number }>(database, webOrdersPerDay, [
       [today, ...sameWeekdayDates(today)],
@@ -240,6 +246,7 @@ export async function dashboard(database: Database, now: Date, tz: string): Prom
     licensesExpiring(database.db, today),
     runStatement<OutOfStockRow>(database, outOfStockToday, [today, tz]),
     standingOrdersCard(database, today, now, tz),
+    backups(),
   ]);
   const found = new Map(byDate.map((d) => [d.date, d]));
   const perDay: DashboardDay[] = days.map((date) => ({
@@ -293,5 +300,6 @@ export async function dashboard(database: Database, now: Date, tz: string): Prom
       OrdersTotal: out.length,
     },
     StandingOrders: standing,
+    Backups: backed,
   };
 }

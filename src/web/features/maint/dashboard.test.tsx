@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Dashboard as DashboardAnswer } from '../../../domain/dashboard.schema';
-import { mockApi } from '../../test/mock-api';
+import { type ApiRoutes, mockApi } from '../../test/mock-api';
 import { renderRoutes } from '../../test/render';
+import { expectToast } from '../../test/toasts';
 import { Dashboard } from './components/dashboard';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -95,10 +96,16 @@ const answer: DashboardAnswer = {
       },
     ],
   },
+  Backups: {
+    Embedded: true,
+    Last: { File: 'backup-20261125-080000.tar.gz', Bytes: 12_345_678, TakenAt: '2026-11-25T08:00:00.000Z' },
+    LastFailure: null,
+    Late: false,
+  },
 };
 
-function renderDashboard(body: DashboardAnswer | [number, unknown] = answer) {
-  const api = mockApi({ 'GET /api/v1/Dashboard': Array.isArray(body) ? body : [200, body] });
+function renderDashboard(body: DashboardAnswer | [number, unknown] = answer, routes: ApiRoutes = {}) {
+  const api = mockApi({ 'GET /api/v1/Dashboard': Array.isArray(body) ? body : [200, body], ...routes });
   const view = renderRoutes(
     [
       { path: '/', element: <Dashboard /> },
@@ -200,6 +207,35 @@ describe('staff dashboard (design.md 7.8)', () => {
     expect(router.state.location.search).toBe('?tab=standing');
   });
 
+  it("shows the last backup's time and size, takes one now, and flags one that failed or is late (design.md 8.8)", async () => {
+    const { api } = renderDashboard(answer, {
+      'POST /api/v1/Backup': [201, { File: 'backup-20261125-160000.tar.gz', Bytes: 12_400_000 }],
+    });
+    expect((await screen.findByTestId('backup-status')).textContent).toBe(
+      'Last backup 11/25/2026 02:00 AM, 12.3 MB',
+    );
+    expect(screen.queryByTestId('backup-trouble')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Back up now' }));
+    await expectToast('Backup backup-20261125-160000.tar.gz written (12.4 MB)');
+    expect(api.posts().map((c) => c.url)).toEqual(['/api/v1/Backup']);
+    cleanup();
+    renderDashboard({
+      ...answer,
+      Backups: {
+        ...answer.Backups,
+        LastFailure: { At: '2026-11-25T09:00:00.000Z', Message: 'ENOSPC: no space left on device' },
+      },
+    });
+    expect((await screen.findByTestId('backup-trouble')).textContent).toBe(
+      'The last backup failed at 11/25/2026 03:00 AM: ENOSPC: no space left on device',
+    );
+    cleanup();
+    renderDashboard({ ...answer, Backups: { ...answer.Backups, Late: true } });
+    expect((await screen.findByTestId('backup-trouble')).textContent).toBe(
+      'Backups are more than a day late',
+    );
+  });
+
   it('says when nothing needs attention and everyone has ordered', async () => {
     renderDashboard({
       ...answer,
@@ -211,6 +247,7 @@ describe('staff dashboard (design.md 7.8)', () => {
       LicensesExpiringTotal: 0,
       OutOfStockToday: { Lines: 0, Orders: [], OrdersTotal: 0 },
       StandingOrders: { Tomorrow: 0, NotPlaced: [] },
+      Backups: { Embedded: true, Last: null, LastFailure: null, Late: false },
     });
     expect(await screen.findByText('0 failed confirmation mails: resend')).toBeTruthy();
     expect(screen.getByText('0 lines delivered short in the last 7 days')).toBeTruthy();

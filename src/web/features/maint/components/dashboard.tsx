@@ -1,5 +1,6 @@
 import { Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDashboard } from '../api/get-dashboard';
+import { BackupsCard } from './backups-card';
 import { DeliveriesCard } from './deliveries-card';
 import { LastImportsCard } from './last-imports-card';
 import { LicensesCard } from './licenses-card';
@@ -34,6 +35,7 @@ export function Dashboard() {
           today={data.Today}
         />
         <LastImportsCard imports={data.LastImports} />
+        <BackupsCard backups={data.Backups} />
       </Stack>
     </SimpleGrid>
   );
