@@ -15,6 +15,7 @@ import type { AppConfig } from './config.js';
 import { type Database, type Db, migrateDatabase, openDatabase } from './db/client.js';
 import { every } from './lib/every.js';
 import { HttpError } from './lib/http-error.js';
+import { mailsCounter } from './lib/metrics.js';
 import { ensureFirstAdmin } from './modules/auth/auth.service.js';
 import { BackupKeeper } from './modules/backups/backups.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -40,6 +41,7 @@ import {
   redisFailureStore,
   type ThrottleLimits,
 } from './plugins/login-throttle.js';
+import { metricsPlugin } from './plugins/metrics.js';
 import { proxyWarningPlugin } from './plugins/proxy-warning.js';
 import { securityPlugin } from './plugins/security.js';
 import { sessionPlugin } from './plugins/session.js';
@@ -158,6 +160,19 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     from: config.mailFrom,
     outboxDir: config.outboxDir,
   });
+  // Every mail counted once, sent or failed (design.md 8.8): the confirmations, the reminders,
+  // the standing orders' notices and the sign-in codes all go through this one mailer.
+  const send = mailer.send.bind(mailer);
+  mailer.send = async (message) => {
+    try {
+      const sent = await send(message);
+      mailsCounter.inc({ result: 'sent' });
+      return sent;
+    } catch (err) {
+      mailsCounter.inc({ result: 'failed' });
+      throw err;
+    }
+  };
   app.decorate('mailer', mailer);
   const pending = new Set<Promise<unknown>>();
   app.decorate('background', (work: Promise<unknown>) => {
@@ -240,6 +255,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
 
   await app.register(healthRoutes);
+  await app.register(metricsPlugin);
   await app.register(
     async (api) => {
       // The same document as /api/docs/json, for staff and the ERP's scripts (decision 026).

@@ -7,7 +7,8 @@ import {
   type RejectedLine,
 } from '../../../domain/imports.schema.js';
 import type { Database } from '../../db/client.js';
-import { unprocessable } from '../../lib/http-error.js';
+import { HttpError, unprocessable } from '../../lib/http-error.js';
+import { importsCounter } from '../../lib/metrics.js';
 import { type AuditActor, recordAuditSql } from '../audit/audit.js';
 import { HeaderError } from './header-line.js';
 import { ChangeCollector, type ImportPreviewDefinition } from './import-changes.js';
@@ -132,107 +133,123 @@ export async function runImport<Row extends { line: number }>(
   opts: { fileName: string; env: ImportEnv; actor: AuditActor; dryRun?: boolean },
 ): Promise<ImportReport | ImportPreview> {
   const dryRun = opts.dryRun === true;
-  return inTransaction(
-    database,
-    async (q) => {
-      // Two uploads of the same kind at once would deadlock on each other's rows: one waits.
-      await q.query('select pg_advisory_xact_lock($1)', [LOCK_BASE + lockKeys[def.kind]]);
-      const writer = await def.open(q, opts.env);
-      const tally = new Tally();
-      const repeated = new RepeatedKeys();
-      const parseLine = createLineParser(def);
-      const rowsPerBatch = BATCH_ROWS[database.kind];
-      const changes = dryRun
-        ? new ChangeCollector(def.preview, (row: Row) => def.recordKey?.(row).key ?? '', opts.env)
-        : null;
-      let rows: Row[] = [];
-      // The batch's lines as read, for the Text of a line the writer refuses.
-      let texts = new Map<number, string>();
-      // One batch is written while the next is parsed: PostgreSQL works while Node parses.
-      let writing: Promise<void> = Promise.resolve();
-      const flush = async () => {
-        await writing;
-        if (!rows.length) return;
-        const batch = rows;
-        const lines = texts;
-        rows = [];
-        texts = new Map();
-        const write = () => writer.write(batch);
-        writing = (changes ? changes.around(q, batch, write) : write()).then((counts) => {
-          tally.add(counts, lines);
-          opts.env.log.debug({ kind: def.kind, lines: tally.lines }, 'import batch written');
-        });
-        writing.catch(() => {}); // awaited by the next flush; meanwhile not an unhandled rejection
-      };
-
-      try {
-        for await (const lines of readTsvLines(source)) {
-          for (const line of lines) {
-            const outcome = parseLine(line);
-            if (outcome.kind === 'skip') continue;
-            tally.lines++;
-            if (outcome.kind === 'reject') {
-              tally.reject(outcome.rejected);
-              continue;
-            }
-            const record = def.recordKey?.(outcome.row);
-            if (record) repeated.see(record.key, line.lineNo, record.scope);
-            rows.push(outcome.row);
-            texts.set(line.lineNo, line.text);
-            if (rows.length >= rowsPerBatch) await flush();
-          }
-        }
-        await flush();
-        await writing;
-        await writer.finish?.();
-      } catch (err) {
-        // A batch may still be on its way to the database: let it land before the rollback.
-        await writing.catch(() => {});
-        if (err instanceof NotTextError || err instanceof HeaderError) throw unprocessable(err.message);
+  // Counted by kind and result (design.md 8.8): applied, previewed, refused (the file's fault: a
+  // 4xx with its reason) or failed.
+  const counted = <T>(done: Promise<T>) =>
+    done.then(
+      (answer) => {
+        importsCounter.inc({ kind: def.kind, result: dryRun ? 'previewed' : 'applied' });
+        return answer;
+      },
+      (err: unknown) => {
+        const refused = err instanceof HttpError && err.statusCode < 500;
+        importsCounter.inc({ kind: def.kind, result: refused ? 'refused' : 'failed' });
         throw err;
-      }
+      },
+    );
+  return counted(
+    inTransaction(
+      database,
+      async (q) => {
+        // Two uploads of the same kind at once would deadlock on each other's rows: one waits.
+        await q.query('select pg_advisory_xact_lock($1)', [LOCK_BASE + lockKeys[def.kind]]);
+        const writer = await def.open(q, opts.env);
+        const tally = new Tally();
+        const repeated = new RepeatedKeys();
+        const parseLine = createLineParser(def);
+        const rowsPerBatch = BATCH_ROWS[database.kind];
+        const changes = dryRun
+          ? new ChangeCollector(def.preview, (row: Row) => def.recordKey?.(row).key ?? '', opts.env)
+          : null;
+        let rows: Row[] = [];
+        // The batch's lines as read, for the Text of a line the writer refuses.
+        let texts = new Map<number, string>();
+        // One batch is written while the next is parsed: PostgreSQL works while Node parses.
+        let writing: Promise<void> = Promise.resolve();
+        const flush = async () => {
+          await writing;
+          if (!rows.length) return;
+          const batch = rows;
+          const lines = texts;
+          rows = [];
+          texts = new Map();
+          const write = () => writer.write(batch);
+          writing = (changes ? changes.around(q, batch, write) : write()).then((counts) => {
+            tally.add(counts, lines);
+            opts.env.log.debug({ kind: def.kind, lines: tally.lines }, 'import batch written');
+          });
+          writing.catch(() => {}); // awaited by the next flush; meanwhile not an unhandled rejection
+        };
 
-      if (tally.lines === 0) throw unprocessable('The file has no lines to import');
-      const rejected = tally.firstRejected();
-      if (tally.inserted + tally.updated + tally.unchanged === 0) {
-        // Every line is wrong: most likely the wrong file (or not tab-separated); nothing is kept.
-        throw unprocessable(
-          `No line of the file could be imported; the first problem is on line ${rejected[0]?.Line}: ${rejected[0]?.Message}`,
-          rejected.slice(0, 20).map((r) => ({ Field: `Line ${r.Line}`, Message: r.Message })),
-        );
-      }
-      const report: ImportReport = {
-        Kind: def.kind,
-        FileName: opts.fileName,
-        Lines: tally.lines,
-        Inserted: tally.inserted,
-        Updated: tally.updated,
-        Unchanged: tally.unchanged,
-        Rejected: rejected,
-        RejectedCount: tally.rejectedCount,
-        Notes: [...writer.notes(dryRun), ...repeated.report(tally.isRefused)],
-      };
-      // A preview is not audited: it changes nothing (and its transaction is rolled back).
-      if (changes) return { ...report, DryRun: true, Changes: changes.list() };
-      // One row per file, with its counts, not one per line (design.md 7.6).
-      const counts = ['Lines', 'Inserted', 'Updated', 'Unchanged', 'RejectedCount'] as const;
-      await recordAuditSql(q, opts.actor, {
-        action: 'Import',
-        entity: 'Import',
-        entityId: def.kind,
-        summary: `Imported ${def.kind} file ${opts.fileName}: ${tally.lines} lines, ${tally.inserted} inserted, ${tally.updated} updated, ${tally.unchanged} unchanged, ${tally.rejectedCount} rejected`,
-        changes: [
-          { Field: 'FileName', Before: null, After: opts.fileName },
-          ...counts.map((c) => ({
-            Field: c === 'RejectedCount' ? 'Rejected' : c,
-            Before: null,
-            After: report[c],
-          })),
-        ],
-      });
-      return report;
-    },
-    { rollback: dryRun },
+        try {
+          for await (const lines of readTsvLines(source)) {
+            for (const line of lines) {
+              const outcome = parseLine(line);
+              if (outcome.kind === 'skip') continue;
+              tally.lines++;
+              if (outcome.kind === 'reject') {
+                tally.reject(outcome.rejected);
+                continue;
+              }
+              const record = def.recordKey?.(outcome.row);
+              if (record) repeated.see(record.key, line.lineNo, record.scope);
+              rows.push(outcome.row);
+              texts.set(line.lineNo, line.text);
+              if (rows.length >= rowsPerBatch) await flush();
+            }
+          }
+          await flush();
+          await writing;
+          await writer.finish?.();
+        } catch (err) {
+          // A batch may still be on its way to the database: let it land before the rollback.
+          await writing.catch(() => {});
+          if (err instanceof NotTextError || err instanceof HeaderError) throw unprocessable(err.message);
+          throw err;
+        }
+
+        if (tally.lines === 0) throw unprocessable('The file has no lines to import');
+        const rejected = tally.firstRejected();
+        if (tally.inserted + tally.updated + tally.unchanged === 0) {
+          // Every line is wrong: most likely the wrong file (or not tab-separated); nothing is kept.
+          throw unprocessable(
+            `No line of the file could be imported; the first problem is on line ${rejected[0]?.Line}: ${rejected[0]?.Message}`,
+            rejected.slice(0, 20).map((r) => ({ Field: `Line ${r.Line}`, Message: r.Message })),
+          );
+        }
+        const report: ImportReport = {
+          Kind: def.kind,
+          FileName: opts.fileName,
+          Lines: tally.lines,
+          Inserted: tally.inserted,
+          Updated: tally.updated,
+          Unchanged: tally.unchanged,
+          Rejected: rejected,
+          RejectedCount: tally.rejectedCount,
+          Notes: [...writer.notes(dryRun), ...repeated.report(tally.isRefused)],
+        };
+        // A preview is not audited: it changes nothing (and its transaction is rolled back).
+        if (changes) return { ...report, DryRun: true, Changes: changes.list() };
+        // One row per file, with its counts, not one per line (design.md 7.6).
+        const counts = ['Lines', 'Inserted', 'Updated', 'Unchanged', 'RejectedCount'] as const;
+        await recordAuditSql(q, opts.actor, {
+          action: 'Import',
+          entity: 'Import',
+          entityId: def.kind,
+          summary: `Imported ${def.kind} file ${opts.fileName}: ${tally.lines} lines, ${tally.inserted} inserted, ${tally.updated} updated, ${tally.unchanged} unchanged, ${tally.rejectedCount} rejected`,
+          changes: [
+            { Field: 'FileName', Before: null, After: opts.fileName },
+            ...counts.map((c) => ({
+              Field: c === 'RejectedCount' ? 'Rejected' : c,
+              Before: null,
+              After: report[c],
+            })),
+          ],
+        });
+        return report;
+      },
+      { rollback: dryRun },
+    ),
   );
 }
 

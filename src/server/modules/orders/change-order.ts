@@ -5,6 +5,7 @@ import { changeMessages, changeWindow } from '../../../domain/order-change.js';
 import { orderFor } from '../../../domain/staff-order.js';
 import { customers, customerTypes, orderLines, orders } from '../../db/schema.js';
 import { conflict, forbidden, notFound } from '../../lib/http-error.js';
+import { ordersCounter } from '../../lib/metrics.js';
 import type { Principal } from '../../plugins/auth.js';
 import { fieldErrors } from '../../plugins/errors.js';
 import { type AuditActor, auditActor, recordAudit } from '../audit/audit.js';
@@ -235,6 +236,7 @@ async function commitChange(
     }
   });
   log.info({ orderNum, change: change.kind, by: change.staff?.actor.userName ?? null }, 'order changed');
+  ordersCounter.inc({ action: change.kind === 'cancel' ? 'cancelled' : 'changed' });
   // The file from the database as it now stands; should this fail, the claim's lease lapses and
   // the recovery sweep writes it (decision 052).
   try {

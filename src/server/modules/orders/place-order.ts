@@ -9,6 +9,7 @@ import { casesInAll, casesToOneDecimal, meetsMinimum } from '../../../domain/ord
 import { orderFor } from '../../../domain/staff-order.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { forbidden } from '../../lib/http-error.js';
+import { ordersCounter } from '../../lib/metrics.js';
 import { auditActor } from '../audit/audit.js';
 import { draftConflict } from '../drafts/drafts.service.js';
 import { sendConfirmation } from '../mail/confirmation.js';
@@ -121,6 +122,7 @@ export async function placeOrder(
   if (!placed) throw await draftConflict(db, customer.id);
   const { row, lines } = placed;
   log.info({ orderNum: row.orderNum, customerId: customer.id, enteredBy: row.enteredBy }, 'order placed');
+  ordersCounter.inc({ action: 'placed' });
 
   // Everything the file and the mail need is in hand: no need to read the order back (the
   // mail's prices come with its claim).

@@ -3,6 +3,7 @@ import { reminderMail } from '../../../domain/reminders.js';
 import type { AppConfig } from '../../config.js';
 import type { Database, Db } from '../../db/client.js';
 import { every } from '../../lib/every.js';
+import { remindersCounter } from '../../lib/metrics.js';
 import type { Mailer } from '../mail/mailer.js';
 import {
   type ClaimedReminder,
@@ -72,6 +73,7 @@ async function deliver(deps: ReminderDeps, claim: ClaimedReminder, now: Date) {
     return false;
   }
   await markReminderSent(deps.db, claim.id, now);
+  remindersCounter.inc();
   log.info(about, 'cutoff reminder sent');
   return true;
 }

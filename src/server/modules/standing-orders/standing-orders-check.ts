@@ -19,6 +19,7 @@ import {
   standingOrders,
 } from '../../db/schema.js';
 import { every } from '../../lib/every.js';
+import { standingOrdersCounter } from '../../lib/metrics.js';
 import { holidaysFrom } from '../calendar/delivery-dates.service.js';
 import type { OrderDeps } from '../orders/order-check.js';
 import { placeOrder } from '../orders/place-order.js';
@@ -347,6 +348,7 @@ async function handleClaim(
     const outcome = await outcomeOf(deps, c, dayOff);
     if (!outcome) return;
     await record(deps, c, outcome);
+    standingOrdersCounter.inc({ outcome: outcome.outcome });
     if (outcome.outcome === 'placed') {
       total.placed += 1;
       log.info({ ...about, orderId: outcome.orderId }, 'standing order placed');
