@@ -44,3 +44,23 @@ test('staff see the day on the home screen and go from it to what needs attentio
   ).toBe(true);
   await expect(page.getByRole('checkbox', { name: 'Not exported only' })).toBeChecked();
 });
+
+/**
+ * Backups of the embedded database (design.md 8.8) on the staff home: Back up now writes one
+ * while the server keeps answering, and the card shows its time and size.
+ */
+test('staff take a backup from the home screen and see it on the Backups card', async ({ page }) => {
+  await signInAdmin(page);
+  const status = page.getByTestId('backup-status');
+  await expect(status).toBeVisible();
+  await page.getByRole('button', { name: 'Back up now' }).click();
+  await expect(page.getByText(/^Backup backup-\d{8}-\d{6}(-\d+)?\.tar\.gz written \(\d/)).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(status).toHaveText(/^Last backup \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M, [\d.]+ (MB|kB)$/);
+  const listed = (await (await page.request.get('/api/v1/Backups')).json()) as { File: string }[];
+  expect(listed.length).toBeGreaterThanOrEqual(1);
+  await expect(page.getByTestId('backup-trouble')).toHaveCount(0);
+  await expectAccessible(page);
+  await saveScreen(page, 'dashboard-backups');
+});
