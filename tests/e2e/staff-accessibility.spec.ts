@@ -220,7 +220,10 @@ test('every staff screen and dialog passes axe, and a phone’s controls are a t
     await page.getByRole('tab', { name: 'Products' }).click();
     await expect(page.getByRole('list', { name: 'Products' }).getByRole('listitem').first()).toBeVisible();
     await check('customer products');
-    await page.getByRole('tab', { name: 'Orders' }).click();
+    await page.getByRole('tab', { name: 'Standing Orders' }).click();
+    await expect(page.getByRole('tab', { name: 'Standing Orders' })).toHaveAttribute('aria-selected', 'true');
+    await check('customer standing orders');
+    await page.getByRole('tab', { name: 'Orders', exact: true }).click();
     const detail = page.getByRole('link', { name: /^Detail of order / }).first();
     await expect(detail).toBeVisible();
     await check('customer orders');

@@ -3,6 +3,7 @@ import {
   expect,
   expectAccessible,
   installTestClock,
+  isPhone,
   openCustomerMenu,
   saveScreen,
   signInAdmin,
@@ -55,6 +56,17 @@ test('the bar repeats an order every Tuesday, skips a date, and staff see it', a
   await expect(dates).toHaveCount(4);
   await expect(dates.first()).toHaveText(/^Tue 12\/01\/2026Order by Sun 11\/29\/2026 4:00 PMSkip$/);
   await expect(dates.nth(1)).toContainText('Tue 12/08/2026');
+
+  // A thumb's size on a phone: the date's Skip, the card's Edit and Delete.
+  if (isPhone(page))
+    for (const control of [
+      card.getByRole('button', { name: 'Skip Tue 12/08/2026' }),
+      card.getByRole('link', { name: 'Edit' }),
+      card.getByRole('button', { name: 'Delete this standing order' }),
+    ]) {
+      const box = (await control.boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    }
 
   // Skip Tuesday 12/08, then take it back.
   await card.getByRole('button', { name: 'Skip Tue 12/08/2026' }).click();

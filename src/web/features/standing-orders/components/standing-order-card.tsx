@@ -60,6 +60,8 @@ function DateRow({ standing, date, orderLink, maySkip }: { date: StandingDate } 
     action = maySkip && (
       <Button
         size="compact-md"
+        mih={44}
+        miw={44}
         variant="default"
         loading={skip.isPending}
         onClick={() => toggle(false)}
@@ -77,6 +79,8 @@ function DateRow({ standing, date, orderLink, maySkip }: { date: StandingDate } 
     action = maySkip && (
       <Button
         size="compact-md"
+        mih={44}
+        miw={44}
         variant="default"
         loading={skip.isPending}
         onClick={() => toggle(true)}
@@ -131,6 +135,8 @@ export function StandingOrderCard(props: StandingOrderCardProps) {
                   component={Link}
                   to={editLink}
                   size="compact-md"
+                  mih={44}
+                  miw={44}
                   variant="light"
                   leftSection={<IconEdit size={16} />}
                 >
@@ -140,6 +146,8 @@ export function StandingOrderCard(props: StandingOrderCardProps) {
               {onDelete && (
                 <Button
                   size="compact-md"
+                  mih={44}
+                  miw={44}
                   variant="subtle"
                   color="red"
                   onClick={onDelete}
