@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import parsePrometheusTextFormat, { type MetricFamily } from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signInAdmin, signInCustomer, type TestApp } from '#support/helpers.js';
@@ -15,12 +18,18 @@ const TOKEN = 'metrics-token-for-the-tests';
  */
 describe('metrics', () => {
   let t: TestApp;
+  let dir: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ config: { metricsToken: TOKEN } });
+    // A folder of its own: the export folder's files are counted, and no other test's are there.
+    dir = mkdtempSync(path.join(os.tmpdir(), 'bev-metrics-'));
+    t = await createTestApp({
+      config: { dataDir: dir, exportDir: path.join(dir, 'exports'), metricsToken: TOKEN },
+    });
   });
   afterAll(async () => {
     await t?.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 
   const scrape = async (): Promise<MetricFamily[]> => {
