@@ -1,6 +1,13 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, readOpenApi, signInAdmin, signInCustomer, type TestApp } from '#support/helpers.js';
+import {
+  createTestApp,
+  readOpenApi,
+  signInAdmin,
+  signInCustomer,
+  TEST_NOW,
+  type TestApp,
+} from '#support/helpers.js';
 import { customerByCompany } from '#support/order-fixtures.js';
 import { invite, signInByCode } from '#support/people.js';
 import { startSmtpSink } from '#support/smtp-sink.js';
@@ -435,7 +442,7 @@ describe('permission matrix', () => {
         orderId: orderOfA!.id,
         invoiceDate: orderOfA!.deliveryDate,
         dueDate: orderOfA!.deliveryDate,
-        importedAt: new Date(),
+        importedAt: TEST_NOW,
       })
       .returning({ id: invoices.id });
     ctx = {
@@ -464,7 +471,7 @@ describe('permission matrix', () => {
           email: 'matrix@example.com',
           startDate: '2026-11-25',
           savedBy: 'Shared sign-in',
-          savedAt: new Date(),
+          savedAt: TEST_NOW,
         })),
       )
       .returning({ id: standingOrders.id });
