@@ -31,7 +31,6 @@ function DateRow({ standing, date, orderLink, maySkip }: { date: StandingDate } 
       { onError: (err) => void showApiErrorDialog(err, 'Not changed') },
     );
   let status: React.ReactNode;
-  let action: React.ReactNode = null;
   if (date.OrderId !== null) {
     status = (
       <Group gap={6}>
@@ -57,39 +56,29 @@ function DateRow({ standing, date, orderLink, maySkip }: { date: StandingDate } 
         Skipped
       </Badge>
     );
-    action = maySkip && (
-      <Button
-        size="compact-md"
-        mih={44}
-        miw={44}
-        variant="default"
-        loading={skip.isPending}
-        onClick={() => toggle(false)}
-        aria-label={`Unskip ${label}`}
-      >
-        Unskip
-      </Button>
-    );
   } else {
     status = (
       <Text size="sm" c="dimmed">
         {orderByText(date.OrderBy)}
       </Text>
     );
-    action = maySkip && (
-      <Button
-        size="compact-md"
-        mih={44}
-        miw={44}
-        variant="default"
-        loading={skip.isPending}
-        onClick={() => toggle(true)}
-        aria-label={`Skip ${label}`}
-      >
-        Skip
-      </Button>
-    );
   }
+  // Only a date still to be placed is skipped, or its skip taken back.
+  const open = date.OrderId === null && date.Holiday === null && date.NotPlaced === null;
+  const word = date.Skipped ? 'Unskip' : 'Skip';
+  const action = maySkip && open && (
+    <Button
+      size="compact-md"
+      mih={44}
+      miw={44}
+      variant="default"
+      loading={skip.isPending}
+      onClick={() => toggle(!date.Skipped)}
+      aria-label={`${word} ${label}`}
+    >
+      {word}
+    </Button>
+  );
   return (
     <Group component="li" justify="space-between" wrap="nowrap" gap="xs" py={6} data-testid="standing-date">
       <Stack gap={2} style={{ minWidth: 0 }}>

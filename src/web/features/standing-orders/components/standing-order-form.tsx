@@ -181,20 +181,16 @@ export function StandingOrderForm({
                     {line.Code}
                   </Text>
                 </Stack>
-                <TextInput
-                  aria-label={`Cases of ${line.Description || line.Code}`}
-                  placeholder="Cases"
-                  inputMode="numeric"
-                  w={72}
-                  {...form.getInputProps(`Lines.${i}.Cases`)}
-                />
-                <TextInput
-                  aria-label={`Units of ${line.Description || line.Code}`}
-                  placeholder="Units"
-                  inputMode="numeric"
-                  w={64}
-                  {...form.getInputProps(`Lines.${i}.Units`)}
-                />
+                {(['Cases', 'Units'] as const).map((field) => (
+                  <TextInput
+                    key={field}
+                    aria-label={`${field} of ${line.Description || line.Code}`}
+                    placeholder={field}
+                    inputMode="numeric"
+                    w={field === 'Cases' ? 72 : 64}
+                    {...form.getInputProps(`Lines.${i}.${field}`)}
+                  />
+                ))}
                 <Button
                   variant="subtle"
                   color="gray"
