@@ -31,7 +31,7 @@ import { customerOrders, getOrderDetail } from '../orders/orders.service.js';
 import { customerWorksheet } from '../orders/worksheet.service.js';
 import { peopleOf } from '../people/people.service.js';
 import { getFooter } from '../settings/settings.service.js';
-import { listStandingOrders } from '../standing-orders/standing-orders.service.js';
+import { listStandingOrders } from '../standing-orders/standing-orders.read.js';
 import { contextOf, type PageContext, type ServerRoute } from './page-context.js';
 
 /** An answer as the API sends it: through its schema, then JSON (dates as text), as the browser reads it. */

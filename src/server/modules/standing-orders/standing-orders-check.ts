@@ -1,12 +1,10 @@
 import { and, asc, eq, isNull, ne, or } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { businessToday } from '../../../domain/business-date.js';
 import type { HolidayLookup } from '../../../domain/delivery-date.js';
 import {
   coversDate,
   dueDates,
   type NotPlacedOutcome,
-  notPlacedMail,
   PLACING_LEASE_MS,
   type StandingTypeRules,
 } from '../../../domain/standing-orders.js';
@@ -24,6 +22,12 @@ import { holidaysFrom } from '../calendar/delivery-dates.service.js';
 import type { OrderDeps } from '../orders/order-check.js';
 import { placeOrder } from '../orders/place-order.js';
 import { runStatement } from '../orders/statements.js';
+import {
+  type Claim,
+  claimColumns,
+  mailRecordedOutcome,
+  retryNotPlacedMails,
+} from './standing-orders-mail.js';
 
 /**
  * The standing order check (design.md 8.6, decision 080): every process runs it each minute.
@@ -36,11 +40,6 @@ import { runStatement } from '../orders/statements.js';
 export interface StandingDeps extends OrderDeps {
   config: Pick<AppConfig, 'businessTz' | 'exportDir' | 'publicUrl'>;
 }
-
-/** Mails about dates not placed that one check retries at most; the next check takes the rest. */
-const RETRY_BATCH = 50;
-/** Attempts at a not-placed mail before it is given up. */
-const MAIL_ATTEMPTS = 5;
 
 interface Candidate {
   id: number;
@@ -101,17 +100,6 @@ export function dueOccurrences(rows: Candidate[], now: Date, tz: string): DueOcc
   }
   return due;
 }
-
-interface Claim {
-  id: number;
-  standingOrderId: number;
-  customerId: number;
-  deliveryDate: string;
-  orderBy: Date;
-}
-
-const claimColumns = `r.id, r.standing_order_id as "standingOrderId", r.customer_id as "customerId",
-  to_char(r.delivery_date, 'YYYY-MM-DD') as "deliveryDate", r.order_by as "orderBy"`;
 
 /**
  * A row per due date; the unique (standing order, date) index lets exactly one process win
@@ -224,66 +212,6 @@ async function record(deps: StandingDeps, c: Claim, o: Outcome): Promise<void> {
     .where(eq(standingOrderRuns.id, c.id));
 }
 
-interface MailClaim extends Claim {
-  outcome: NotPlacedOutcome;
-  reason: string | null;
-  email: string;
-  customerName: string;
-}
-
-/** The mail of a date not placed: sent, or its failure recorded for the next check to retry. */
-async function mailNotPlaced(deps: StandingDeps, m: MailClaim, log: FastifyBaseLogger): Promise<void> {
-  const { config } = deps;
-  const mail = notPlacedMail({
-    customerName: m.customerName,
-    deliveryDate: m.deliveryDate,
-    orderBy: m.orderBy,
-    tz: config.businessTz,
-    outcome: m.outcome,
-    detail: m.reason,
-    orderUrl: `${config.publicUrl}/order/form/0`,
-  });
-  const about = { standingOrderId: m.standingOrderId, deliveryDate: m.deliveryDate, outcome: m.outcome };
-  try {
-    await deps.mailer.send({
-      to: m.email,
-      ...mail,
-      fileName: `standing-${m.standingOrderId}-${m.deliveryDate}`,
-      messageId: `standing-${m.standingOrderId}-${m.deliveryDate}`,
-    });
-  } catch (err) {
-    log.warn({ ...about, err }, 'standing order mail failed; the next check tries again');
-    await deps.db
-      .update(standingOrderRuns)
-      .set({
-        mailError: (err instanceof Error ? err.message : String(err)).slice(0, 500),
-        placingUntil: null,
-      })
-      .where(eq(standingOrderRuns.id, m.id));
-    return;
-  }
-  await deps.db
-    .update(standingOrderRuns)
-    .set({ mailedAt: deps.now(), mailError: null, placingUntil: null })
-    .where(eq(standingOrderRuns.id, m.id));
-  log.info(about, 'standing order not placed; the customer was told');
-}
-
-const mailColumns = `${claimColumns}, r.outcome, r.reason, s.email, c.name as "customerName"`;
-const mailOf = `select ${mailColumns} from standing_order_runs r
-join standing_orders s on s.id = r.standing_order_id join customers c on c.id = r.customer_id
-where r.id = $1`;
-/** Not-placed mails that failed, claimed as the reminders' retries are (a lease, SKIP LOCKED). */
-const claimMailRetries = `update standing_order_runs r set mail_attempts = r.mail_attempts + 1, placing_until = $2
-from standing_orders s, customers c
-where s.id = r.standing_order_id and c.id = r.customer_id and r.id in (
-  select id from standing_order_runs
-  where outcome is not null and outcome <> 'placed' and mailed_at is null
-    and mail_attempts between 1 and ${MAIL_ATTEMPTS - 1} and order_by > $1
-    and (placing_until is null or placing_until <= $1)
-  order by order_by limit $3 for update skip locked)
-returning ${mailColumns}`;
-
 /**
  * The check (design.md 8.6): places the due dates of every standing order, once, whatever the
  * number of processes running it at the same moment. Answers how many orders were placed and
@@ -292,17 +220,11 @@ returning ${mailColumns}`;
 export async function runStandingOrderCheck(
   deps: StandingDeps,
 ): Promise<{ placed: number; refused: number }> {
-  const { database, log } = deps;
+  const { database } = deps;
   const now = deps.now();
   const tz = deps.config.businessTz;
   const today = businessToday(now, tz);
-  const lease = new Date(now.getTime() + PLACING_LEASE_MS).toISOString();
-  const retries = await runStatement<MailClaim>(database, claimMailRetries, [
-    now.toISOString(),
-    lease,
-    RETRY_BATCH,
-  ]);
-  for (const m of retries) await mailNotPlaced(deps, m, log);
+  await retryNotPlacedMails(deps, now);
 
   const rows = await runStatement<Candidate>(database, candidates, [today]);
   // One order for every process: claims of the same keys in opposite orders would deadlock.
@@ -355,8 +277,7 @@ async function handleClaim(
       return;
     }
     if (outcome.outcome === 'refused') total.refused += 1;
-    const [m] = await runStatement<MailClaim>(deps.database, mailOf, [c.id]);
-    if (m) await mailNotPlaced(deps, m, log);
+    await mailRecordedOutcome(deps, c.id);
   } catch (err) {
     log.error({ ...about, err }, 'standing order could not be placed; it will be tried again');
   }

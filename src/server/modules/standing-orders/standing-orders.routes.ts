@@ -11,14 +11,12 @@ import { adminErrors, errorResponses, idParam, idParams } from '../../lib/route-
 import { assertCustomerAccess } from '../../plugins/auth.js';
 import { auditActor } from '../audit/audit.js';
 import {
-  deleteStandingOrder,
   findStandingOrder,
   getStandingOrder,
   listStandingOrders,
   savedByOf,
-  saveStandingOrder,
-  skipDate,
-} from './standing-orders.service.js';
+} from './standing-orders.read.js';
+import { deleteStandingOrder, saveStandingOrder, skipDate } from './standing-orders.service.js';
 import { runStandingOrderCheck, type StandingDeps } from './standing-orders-check.js';
 
 const tags = ['Standing orders'];
