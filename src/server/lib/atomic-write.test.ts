@@ -30,6 +30,21 @@ describe('writeFileAtomic', () => {
     expect(readdirSync(path.dirname(file))).toEqual(['W1.txt']);
   });
 
+  it('writes a stream as it comes, and one that fails partway leaves neither file nor temporary file', async () => {
+    const dir = path.join(root, 'backups');
+    async function* chunks(fail: boolean) {
+      yield new TextEncoder().encode('one ');
+      yield new TextEncoder().encode('two');
+      if (fail) throw new Error('the dump broke off');
+    }
+    await writeFileAtomic(path.join(dir, 'whole.tar.gz'), chunks(false));
+    expect(readFileSync(path.join(dir, 'whole.tar.gz'), 'utf8')).toBe('one two');
+    await expect(writeFileAtomic(path.join(dir, 'cut.tar.gz'), chunks(true))).rejects.toThrow(
+      'the dump broke off',
+    );
+    expect(readdirSync(dir)).toEqual(['whole.tar.gz']);
+  });
+
   it('makes the folder again when it was removed after an earlier write', async () => {
     const dir = path.join(root, 'outbox');
     await writeFileAtomic(path.join(dir, 'a.eml'), 'a');

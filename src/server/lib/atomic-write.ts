@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -14,9 +14,13 @@ let written = 0;
  * ERP polling the export folder) sees the whole file or none of it, never half. The data is
  * on disk before the rename (datasync), and the rename is on disk before this resolves (the
  * folder's sync), so a power cut cannot leave an empty file where the caller has already
- * recorded a written one. The folder is made when it is missing.
+ * recorded a written one. The folder is made when it is missing. The data may be a stream (a
+ * backup, written as it is compressed): its error leaves no file.
  */
-export async function writeFileAtomic(file: string, data: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(
+  file: string,
+  data: string | Uint8Array | AsyncIterable<Uint8Array>,
+): Promise<void> {
   const dir = path.dirname(file);
   written += 1;
   const tmp = path.join(dir, `.${path.basename(file)}.${processTag}-${written}.tmp`);
@@ -27,7 +31,7 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
   });
   try {
     try {
-      await handle.writeFile(data);
+      await writeFile(handle, data);
       await handle.datasync();
     } finally {
       await handle.close();
