@@ -11,6 +11,7 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * files) send neither and still work.
  */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
+  const publicOrigin = new URL(app.config.publicUrl).origin;
   // Helmet's answer never varies here (no CSP nonces), but @fastify/helmet rebuilds it on
   // every request (a tenth of a millisecond, issue 3's profile): learn it once, set it on each.
   const headers = await helmetHeaders({
@@ -56,7 +57,19 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       throw new HttpError(415, 'Compressed request bodies are not accepted: send the data uncompressed');
     }
     if (safeMethods.has(request.method)) return;
-    if (isCrossSite(request)) throw forbidden('Requests from other sites are not accepted');
+    if (isCrossSite(request, publicOrigin)) {
+      // Said at warn, with what was compared: behind a proxy that rewrites Host, every browser
+      // POST lands here, and the log is where whoever runs it finds why (issue 44).
+      request.log.warn(
+        {
+          origin: request.headers.origin,
+          fetchSite: request.headers['sec-fetch-site'],
+          expected: [publicOrigin, ownOrigin(request)],
+        },
+        'refused a state-changing request from another site',
+      );
+      throw forbidden('Requests from other sites are not accepted');
+    }
   });
 
   // PostgreSQL text cannot hold U+0000: a NUL in any field would fail in the database as a
@@ -113,21 +126,39 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
   return headers;
 }
 
-function isCrossSite(request: FastifyRequest): boolean {
+/** The origin the request was sent to, as the server sees it (Host, or X-Forwarded-Host when trusted). */
+function ownOrigin(request: FastifyRequest): string {
+  try {
+    return new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    return 'null';
+  }
+}
+
+/**
+ * Whether a state-changing request came from another site. The browser's own word first:
+ * Sec-Fetch-Site (no page can set it) `same-origin` is this site, `cross-site` another, however
+ * a proxy in front rewrote the Host (nginx's usual `Host $host` drops a port such as :8443, issue
+ * 44). Without it (an older browser), the Origin is compared with PUBLIC_URL's and with the
+ * request's own.
+ */
+function isCrossSite(request: FastifyRequest, publicOrigin: string): boolean {
   const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite === 'cross-site') return true;
+  if (fetchSite === 'same-origin') return false;
   const origin = request.headers.origin;
   if (!origin) return false;
   // A page whose referrer policy is no-referrer (helmet's, so this app's) sends `Origin: null`
   // with its own form posts (the sign-in pages without scripts, issue 34). The browser's
   // Sec-Fetch-Site, which no page can set, then says whether it came from this site; without it,
   // an opaque origin (a sandboxed frame, a data: page) is another site.
-  if (origin === 'null') return fetchSite !== 'same-origin';
+  if (origin === 'null') return true;
   try {
     // Scheme, host and port: a page on http:// is another site to one on https:// (a
-    // network attacker can serve the plain one). Both through URL, so a default port written
+    // network attacker can serve the plain one). Through URL, so a default port written
     // out (`:80`) compares equal to none.
-    return new URL(origin).origin !== new URL(`${request.protocol}://${request.host}`).origin;
+    const from = new URL(origin).origin;
+    return from !== publicOrigin && from !== ownOrigin(request);
   } catch {
     return true;
   }
