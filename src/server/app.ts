@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
@@ -115,7 +116,20 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    requestIdHeader: 'x-request-id',
+    // Every request's id is the server's own, unique across processes and restarts, so a 500's
+    // reference names one request in the logs of all of them (issue 44). A client's or proxy's
+    // X-Request-Id is kept beside it, never in its place.
+    requestIdHeader: false,
+    genReqId: () => randomUUID(),
+    childLoggerFactory: (logger, bindings, options, raw) => {
+      const client = raw.headers['x-request-id'];
+      return logger.child(
+        typeof client === 'string' && client
+          ? { ...bindings, clientRequestId: client.slice(0, 200) }
+          : bindings,
+        options,
+      );
+    },
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     // Sign-in and JSON bodies are small; the uploads have their own limit (multipart).
     bodyLimit: 1024 * 1024,
