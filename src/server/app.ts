@@ -81,8 +81,6 @@ export interface BuildOptions {
   throttle?: Partial<ThrottleLimits>;
   /** Orders per customer a minute; 30 unless given (load tests raise it). */
   ordersPerMinute?: number;
-  /** NODE_ENV=production unless given (the TRUST_PROXY warning is for production). */
-  production?: boolean;
   /** Body progress, header and keep-alive limits, connection cap (tests shorten them). */
   slowClients?: Partial<SlowClientLimits>;
   /** Called once with a generated first-admin password, so that main.ts can print it. */
@@ -242,7 +240,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(proxyWarningPlugin, {
-    enabled: !config.trustProxy && (opts.production ?? process.env.NODE_ENV === 'production'),
+    enabled: !config.trustProxy,
   });
   await app.register(sessionPlugin, { secret: config.sessionSecret });
   await app.register(authPlugin);

@@ -26,7 +26,6 @@ describe('private answers, source maps and the proxy warning', () => {
     writeFileSync(path.join(webRoot, `${asset}.map`), '{"version":3,"sources":["secret.ts"]}');
     t = await createTestApp({
       webRoot,
-      production: true,
       logger: { level: 'warn', stream: { write: (line: string) => logs.push(JSON.parse(line)) } },
     });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -99,7 +98,7 @@ describe('private answers, source maps and the proxy warning', () => {
     expect(viteConfig.build?.sourcemap).toBe(false);
   });
 
-  it('warns once, in production without TRUST_PROXY, when requests come over plain HTTP from a proxy', async () => {
+  it('warns once without TRUST_PROXY, in every mode, when requests come over plain HTTP from a proxy, saying what fails', async () => {
     const warnings = () => logs.filter((l) => l.msg === proxyWarningMessage);
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     expect(warnings()).toHaveLength(0);
@@ -111,5 +110,7 @@ describe('private answers, source maps and the proxy warning', () => {
     }
     expect(warnings()).toHaveLength(1);
     expect(warnings()[0]!.level).toBe(40);
+    expect(process.env.NODE_ENV).not.toBe('production');
+    expect(proxyWarningMessage).toMatch(/cookie is not Secure.*sign-in limits.*Set TRUST_PROXY/);
   });
 });
