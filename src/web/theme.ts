@@ -41,6 +41,10 @@ export const theme = createTheme({
     // left the screen, which then hid its dropdown (a role select on a customer's People tab).
     // Fixed, a dropdown never widens the page.
     Popover: { defaultProps: { floatingStrategy: 'fixed' } },
+    // A loader is a <span>: its name ("Loading the order") is allowed only with a role (axe:
+    // aria-prohibited-attr). Every loader is a status; one marked aria-hidden stays hidden. CI
+    // caught the staff home's cards still loading on a slow machine.
+    Loader: { defaultProps: { role: 'status' } },
   },
 });
 

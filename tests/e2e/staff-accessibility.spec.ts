@@ -424,3 +424,27 @@ test('every staff screen and dialog passes axe, and a phone’s controls are a t
   }
   expect(problems).toEqual([]);
 });
+
+test('the staff home passes axe while its cards are still loading, and once they are drawn', async ({
+  page,
+}) => {
+  await signInAdmin(page);
+  // The cards' answers are held until axe has looked at their loaders (CI, on a slow machine,
+  // caught them named without a role).
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/api\/v1\/(Dashboard|SignInAttacks)/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.reload();
+  const loaders = page.getByRole('status', { name: /^(Please wait\.\.\.|Loading sign-in attacks)$/ });
+  await expect(loaders).toHaveCount(2);
+  await expectAccessible(page);
+  release();
+  await expect(loaders).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Backups' })).toBeVisible();
+  await expectAccessible(page);
+});

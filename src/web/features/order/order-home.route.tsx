@@ -26,7 +26,7 @@ export function Component() {
       {isPending ? (
         <Group justify="center" py="lg">
           {/* A span may carry a name only with a role (axe: aria-prohibited-attr). */}
-          <Loader role="status" aria-label="Loading messages" />
+          <Loader aria-label="Loading messages" />
         </Group>
       ) : messages.length === 0 ? (
         <Paper withBorder p="lg" radius="md">

@@ -37,7 +37,7 @@ export function PeoplePanel({ customerId, venueName, venueLabel, me }: PeoplePan
         <Paper withBorder p={pad} radius="md">
           {people.isPending ? (
             <Group justify="center" py="lg">
-              <Loader role="status" aria-label="Loading people" />
+              <Loader aria-label="Loading people" />
             </Group>
           ) : people.isError ? (
             <Text c="dimmed">The people of this venue could not be loaded.</Text>
