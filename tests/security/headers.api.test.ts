@@ -126,6 +126,20 @@ describe('security headers on every kind of answer', () => {
     expect(res.statusCode).toBe(200);
     expect(cookieOf(res)).toMatchObject({ httpOnly: true, sameSite: 'Lax', secure: true, path: '/' });
     expect(cookieOf(res)?.maxAge).toBeGreaterThan(0);
+    // The cookie that signs out behind HTTPS is Secure too (issue 44): the same name and flags.
+    const out = await proxied.app.inject({
+      method: 'POST',
+      url: '/api/v1/Logout',
+      headers: { 'x-forwarded-proto': 'https', cookie: sessionCookie(res) },
+    });
+    expect(out.statusCode).toBe(204);
+    expect(cookieOf(out)).toMatchObject({
+      value: '',
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: true,
+      path: '/',
+    });
   });
 
   it('renews the session cookie at sign-in: a cookie held before (even a valid one) is replaced', async () => {

@@ -47,6 +47,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secret: str
     // secretbox needs exactly 32 bytes; SESSION_SECRET is any string of 32 characters or more.
     key: createHash('sha256').update(opts.secret).digest(),
     expiry: SESSION_SECONDS,
-    cookie: { path: '/', httpOnly: true, sameSite: 'lax', maxAge: SESSION_SECONDS },
+    // Secure whenever the request came over HTTPS (through a trusted proxy too): the cookie that
+    // signs in, and the one that signs out (issue 44: the logout's lacked it).
+    cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: 'auto', maxAge: SESSION_SECONDS },
   });
 });

@@ -159,12 +159,11 @@ export function signIns(app: FastifyInstance) {
 
 /**
  * A new session for this device: a row of its own (decision 066) and a new cookie naming it (no
- * fixation), Secure when the request came over HTTPS.
+ * fixation), Secure when the request came over HTTPS (the session plugin's `secure: 'auto'`).
  */
 export async function startSession(app: FastifyInstance, request: FastifyRequest, owner: SessionOwner) {
   const sid = await startSessionRow(app.db, owner, deviceName(request.headers['user-agent']), app.now());
   request.session.regenerate();
-  request.session.options({ secure: request.protocol === 'https' });
   // A person's cookie names the person only: which venue the session is at lives in its row.
   request.session.set(
     'principal',

@@ -16,7 +16,6 @@ export function giveChallenge(
   now: Date,
 ) {
   request.session.set('passkeyChallenge', { challenge, ceremony, personId, issuedAt: now.getTime() });
-  request.session.options({ secure: request.protocol === 'https' });
 }
 
 /** The cookie's challenge for this ceremony, taken out of it; null when none is good. */
