@@ -44,34 +44,36 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  // Where people reach it: PUBLIC_URL when set (behind a proxy, issue 44), else this port here.
+  const base =
+    config.publicUrl === `http://localhost:${config.port}` ? `http://localhost:${port}` : config.publicUrl;
   const lines = [
     '',
-    `Beverage ordering is running at http://localhost:${port}/`,
+    `Beverage ordering is running at ${base}/`,
     `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.pgliteDir}`}`,
   ];
   if (config.seedDemo) {
     lines.push(
-      '  Demo customer sign-in:  http://localhost:' +
-        `${port}/user/login  Customer Number 1001, Zip Code 60601`,
+      `  Demo customer sign-in:  ${base}/user/login  Customer Number 1001, Zip Code 60601`,
       '  Reference customer:     Customer Number 6001, Zip Code 60611 (needs a Reference PO)',
-      `  Demo people:            http://localhost:${port}/user/login/email  dana.reyes@example.com (Owner of both),`,
+      `  Demo people:            ${base}/user/login/email  dana.reyes@example.com (Owner of both),`,
       `                          sam.ortiz@example.com (Counter at 1001); the code is mailed to ${config.smtpUrl ? 'SMTP_URL' : config.outboxDir}`,
     );
   }
   if (generated) {
     lines.push(
-      `  Staff sign-in:          http://localhost:${port}/maint/login  User Name ${generated.user}, Password ${generated.password}`,
+      `  Staff sign-in:          ${base}/maint/login  User Name ${generated.user}, Password ${generated.password}`,
       '                          (generated now and shown only once: note it, or set ADMIN_PASSWORD)',
     );
   } else {
     lines.push(
-      `  Staff sign-in:          http://localhost:${port}/maint/login  User Name ${config.adminUser} (password as first set)`,
+      `  Staff sign-in:          ${base}/maint/login  User Name ${config.adminUser} (password as first set)`,
     );
   }
   if (config.clockOffsetMs !== 0) {
     lines.push(`  Clock (tests only):     moved to ${app.now().toISOString()} by TEST_CLOCK_OFFSET_MS`);
   }
-  lines.push(`  API docs (staff):       http://localhost:${port}/api/docs`, '');
+  lines.push(`  API docs (staff):       ${base}/api/docs`, '');
   console.log(lines.join('\n'));
 }
 
