@@ -48,6 +48,31 @@ describe('apiFetch', () => {
     expect(error.ErrorMessage).toBe(NO_CONNECTION_MESSAGE);
   });
 
+  it("takes a gateway's error, or a 5xx without the API's JSON, as no answer from the API", async () => {
+    const failWith = async (status: number, body: string, type: string) => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response(body, { status, headers: { 'Content-Type': type } })),
+      );
+      return (await apiFetch('Order', { body: {} }).catch((e) => e)) as ApiError;
+    };
+    const nginx =
+      '<html><head><title>502 Bad Gateway</title></head><body><center>nginx</center></body></html>';
+    expect((await failWith(502, nginx, 'text/html')).unanswered).toBe(true);
+    expect((await failWith(504, nginx, 'text/html')).unanswered).toBe(true);
+    expect((await failWith(500, nginx, 'text/html')).unanswered).toBe(true);
+    // The API's own 503 (its database out of reach) still may have committed before it lost it.
+    expect((await failWith(503, '{"ErrorMessage":"Unavailable"}', 'application/json')).unanswered).toBe(true);
+    // The API's own answers: the request was carried out or refused, and that is known.
+    const own500 = await failWith(
+      500,
+      '{"ErrorMessage":"Something went wrong (reference x)"}',
+      'application/json',
+    );
+    expect(own500.unanswered).toBe(false);
+    expect((await failWith(422, '{"ErrorMessage":"Bad"}', 'application/json')).unanswered).toBe(false);
+  });
+
   it('uses the no-connection message for a 5xx without a body', async () => {
     mockFetch(502);
     const error = (await apiFetch('Session').catch((e) => e)) as ApiError;

@@ -46,6 +46,17 @@ export class ApiError extends Error {
     return this.Status === 0;
   }
 
+  /**
+   * True when the API itself gave no answer, so the request may or may not have been carried
+   * out: no connection, or a proxy's or gateway's error in the API's place (502, 503 or 504, or
+   * any 5xx without the API's JSON: nginx's page when a process dies mid-request, issue 44).
+   */
+  get unanswered(): boolean {
+    if (this.Status === 0 || this.Status === 502 || this.Status === 503 || this.Status === 504) return true;
+    const body = this.Body as { ErrorMessage?: unknown } | undefined;
+    return this.Status >= 500 && typeof body?.ErrorMessage !== 'string';
+  }
+
   /** The dialog title for this error. */
   get title(): string {
     return statusTitles[this.Status] ?? (this.Status >= 500 ? 'Server Error' : 'Error');

@@ -98,10 +98,11 @@ function offerEarliestDate(order: OrderInput, earliest: string): Promise<boolean
 
 /** Said with the no-connection message when POST Order got no answer. */
 export const NOT_SENT_TWICE =
-  'Your order is kept on this screen. Retry sends it again; it is never placed twice.';
+  'Your order may already be placed. It is kept on this screen: Retry sends it again, and it is never placed twice.';
 
 /**
- * No answer to POST Order (design.md 7.9): the order may or may not have been saved. Everything
+ * No answer to POST Order (design.md 7.9), or a proxy's error page in its place (issue 44):
+ * the order may or may not have been saved. Everything
  * stays on the form, and Retry sends the same order with the same Idempotency-Key, so the
  * server answers with the first save if there was one instead of placing a second order.
  */
@@ -201,7 +202,7 @@ export function useSubmitOrder({
       orderNum = answer.OrderNum;
     } catch (error) {
       if (autosave?.refused(error)) return;
-      if (error instanceof ApiError && error.isNetworkError) {
+      if (error instanceof ApiError && error.unanswered) {
         // The order may have been placed and its draft ended: nothing is saved while the
         // customer chooses (a save would be told the draft was sent, decision 061). Retry gets
         // the first answer if it was; Close goes on saving.
