@@ -242,7 +242,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(proxyWarningPlugin, {
     enabled: !config.trustProxy,
   });
-  await app.register(sessionPlugin, { secret: config.sessionSecret });
+  await app.register(sessionPlugin, { secrets: config.sessionSecrets });
   await app.register(authPlugin);
   // A ceiling on any one address hammering the sign-in calls, on top of the failure counts.
   await app.register(rateLimit, {

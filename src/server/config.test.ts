@@ -20,8 +20,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir, MAIL_RETRY_SECONDS: '0' }).mailRetrySeconds).toBe(0);
     expect(c.pgliteDir).toBe(path.join(dir, 'db'));
     // The generated session secret is kept, so a restart keeps people signed in.
-    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8')).toBe(c.sessionSecret);
-    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(c.sessionSecret);
+    expect([readFileSync(path.join(dir, 'session-secret'), 'utf8')]).toEqual(c.sessionSecrets);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecrets).toEqual(c.sessionSecrets);
   });
 
   it('turns demo data off by default on PostgreSQL and requires a session secret there', () => {

@@ -80,7 +80,12 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: url(['postgres:', 'postgresql:']).optional(),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // One secret, or several separated by commas (issue 44): the first signs, every one verifies.
+  SESSION_SECRET: z
+    .string()
+    .transform((v) => v.split(',').map((s) => s.trim()))
+    .pipe(z.array(z.string().min(32, 'each secret must be at least 32 characters')).min(1))
+    .optional(),
   ADMIN_USER: z.string().min(1).max(64).optional(),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   SEED_DEMO: flag.optional(),
@@ -158,7 +163,12 @@ export interface AppConfig {
   /** PostgreSQL connection string; when absent the embedded PGlite in `pgliteDir` is used. */
   databaseUrl: string | undefined;
   pgliteDir: string;
-  sessionSecret: string;
+  /**
+   * SESSION_SECRET's secrets: the first signs and encrypts (session cookies, device cookies, the
+   * stop links, invitations, sign-in codes), every one is accepted when checking, so a new secret
+   * goes first and the old one stays behind it until what it signed has lapsed.
+   */
+  sessionSecrets: [string, ...string[]];
   adminUser: string;
   adminPassword: string | undefined;
   seedDemo: boolean;
@@ -233,7 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: e.DATABASE_URL,
     pgliteDir: path.join(dataDir, 'db'),
-    sessionSecret: e.SESSION_SECRET ?? keptSecret(dataDir),
+    sessionSecrets: e.SESSION_SECRET ? (e.SESSION_SECRET as [string, ...string[]]) : [keptSecret(dataDir)],
     adminUser: e.ADMIN_USER ?? 'admin',
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,

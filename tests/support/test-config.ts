@@ -30,7 +30,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     dataDir,
     databaseUrl: undefined,
     pgliteDir: path.join(dataDir, 'db'),
-    sessionSecret: TEST_SECRET,
+    sessionSecrets: [TEST_SECRET],
     adminUser: TEST_ADMIN.user,
     adminPassword: TEST_ADMIN.password,
     seedDemo: true,

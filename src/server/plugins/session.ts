@@ -41,11 +41,12 @@ export const SESSION_SECONDS = 12 * 60 * 60;
  * The cookie is encrypted (libsodium secretbox), so it cannot be forged or read by the browser;
  * what it names, the session row, lives in the database that every process shares (decision 066).
  */
-export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secret: string }) => {
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: { secrets: readonly string[] }) => {
   await app.register(secureSession, {
     cookieName: SESSION_COOKIE,
     // secretbox needs exactly 32 bytes; SESSION_SECRET is any string of 32 characters or more.
-    key: createHash('sha256').update(opts.secret).digest(),
+    // Several keys: the first encrypts, each decrypts (a cookie made under the old secret is good).
+    key: opts.secrets.map((secret) => createHash('sha256').update(secret).digest()),
     expiry: SESSION_SECONDS,
     // Secure whenever the request came over HTTPS (through a trusted proxy too): the cookie that
     // signs in, and the one that signs out (issue 44: the logout's lacked it).

@@ -19,9 +19,13 @@ export interface DeviceCookies {
   verify(request: FastifyRequest, account: string): string | undefined;
 }
 
-export function deviceCookies(sessionSecret: string): DeviceCookies {
-  const key = createHash('sha256').update(`device-cookie:${sessionSecret}`).digest();
-  const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+/** Signed with SESSION_SECRET's first secret; one signed with any of them is good. */
+export function deviceCookies(secrets: readonly string[]): DeviceCookies {
+  const signers = secrets.map((secret) => {
+    const key = createHash('sha256').update(`device-cookie:${secret}`).digest();
+    return (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+  });
+  const sign = signers[0]!;
   return {
     set(request, reply, account, nowMs) {
       const payload = `${Buffer.from(account).toString('base64url')}.${Math.floor(nowMs / 1000)}`;
@@ -38,9 +42,12 @@ export function deviceCookies(sessionSecret: string): DeviceCookies {
       const parts = value?.split('.');
       if (parts?.length !== 3) return undefined;
       const [named, issued, mac] = parts as [string, string, string];
-      const expected = Buffer.from(sign(`${named}.${issued}`));
       const given = Buffer.from(mac);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+      const signed = signers.some((signer) => {
+        const expected = Buffer.from(signer(`${named}.${issued}`));
+        return given.length === expected.length && timingSafeEqual(given, expected);
+      });
+      if (!signed) return undefined;
       if (Buffer.from(named, 'base64url').toString() !== account) return undefined;
       // Its own count: a stolen or copied cookie still gets only a few guesses.
       return `device:${mac.slice(0, 22)}`;

@@ -33,7 +33,7 @@ export interface PersonSignIn {
  * failure counts and lockouts (login-throttle.ts), then a new session cookie.
  */
 export function signIns(app: FastifyInstance) {
-  const devices = deviceCookies(app.config.sessionSecret);
+  const devices = deviceCookies(app.config.sessionSecrets);
 
   async function attempt<T extends { id: number }>(
     request: FastifyRequest,
@@ -113,7 +113,7 @@ export function signIns(app: FastifyInstance) {
         personAccount(email),
         async () => {
           const digits = normalizeCode(code);
-          if (!digits || !(await spendCode(app.db, app.config.sessionSecret, email, digits, app.now())))
+          if (!digits || !(await spendCode(app.db, app.config.sessionSecrets, email, digits, app.now())))
             return null;
           return personWithVenues(email);
         },

@@ -19,7 +19,7 @@ import { contextOf, type ServerRoute } from './page-context.js';
  */
 export function personActions(app: FastifyInstance, web: typeof Web): Record<string, ServerRoute> {
   const signIn = signIns(app);
-  const tokens = invitationTokens(app.config.sessionSecret);
+  const tokens = invitationTokens(app.config.sessionSecrets);
   const { paths } = web;
   /** Where a signed-in person goes: the venue picker when they have several, else where they were going. */
   const onwards = (url: string, venues: number) => {

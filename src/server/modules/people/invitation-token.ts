@@ -5,9 +5,13 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
  * an HMAC keyed from SESSION_SECRET, so a token cannot be made up or moved to another
  * invitation. Its row says whether it was used; the signature alone proves nothing more.
  */
-export function invitationTokens(sessionSecret: string) {
-  const key = createHash('sha256').update(`invitation:${sessionSecret}`).digest();
-  const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+export function invitationTokens(secrets: readonly string[]) {
+  // Signed with SESSION_SECRET's first secret; a token signed with any of them is good.
+  const signers = secrets.map((secret) => {
+    const key = createHash('sha256').update(`invitation:${secret}`).digest();
+    return (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+  });
+  const sign = signers[0]!;
   return {
     sign(id: number, expiresAt: Date): string {
       const payload = `${id}.${expiresAt.getTime()}`;
@@ -17,9 +21,12 @@ export function invitationTokens(sessionSecret: string) {
     verify(token: string, now: Date): number | null {
       const m = /^(\d{1,9})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/.exec(token);
       if (!m) return null;
-      const expected = Buffer.from(sign(`${m[1]}.${m[2]}`));
       const given = Buffer.from(m[3]!);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+      const signed = signers.some((signer) => {
+        const expected = Buffer.from(signer(`${m[1]}.${m[2]}`));
+        return given.length === expected.length && timingSafeEqual(given, expected);
+      });
+      if (!signed) return null;
       if (Number(m[2]) <= now.getTime()) return null;
       return Number(m[1]);
     },

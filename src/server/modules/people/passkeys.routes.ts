@@ -67,7 +67,7 @@ export async function passkeyRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const person = personOf(request);
       const existing = await passkeysOf(app.db, person.id);
-      const options = await registrationOptions(rp, app.config.sessionSecret, person, existing);
+      const options = await registrationOptions(rp, app.config.sessionSecrets[0], person, existing);
       giveChallenge(request, options.challenge, 'add', person.id, app.now());
       reply.header('cache-control', 'no-store');
       return options;

@@ -26,7 +26,7 @@ const noContent = z.null().describe('Done');
  */
 export async function peopleRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const tokens = invitationTokens(app.config.sessionSecret);
+  const tokens = invitationTokens(app.config.sessionSecrets);
   const customerOrAdmin = app.requireRole('customer', 'admin');
   const signInUrl = `${app.config.publicUrl}/user/login`;
 

@@ -47,7 +47,7 @@ export function mailSignInCode(app: FastifyInstance, request: FastifyRequest, em
           ),
         );
       if (recent) return;
-      const code = await issueCode(app.db, app.config.sessionSecret, email, now);
+      const code = await issueCode(app.db, app.config.sessionSecrets[0], email, now);
       await sendWithRetries(app.mailer, codeMail(person, code, now), request.log);
     })().catch((err) => request.log.error({ err }, 'sign-in code not sent')),
   );
@@ -62,7 +62,7 @@ const noContent = z.null().describe('Done');
 export async function personSignInRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const signIn = signIns(app);
-  const tokens = invitationTokens(app.config.sessionSecret);
+  const tokens = invitationTokens(app.config.sessionSecrets);
   const customerOrAdmin = app.requireRole('customer', 'admin');
 
   r.post(

@@ -42,7 +42,7 @@ export async function issueCode(db: DbOrTx, secret: string, email: string, now: 
  */
 export async function spendCode(
   db: DbOrTx,
-  secret: string,
+  secrets: readonly string[],
   email: string,
   code: string,
   now: Date,
@@ -59,9 +59,13 @@ export async function spendCode(
     });
   // The update's condition is the domain's rule; read back, the try it took must pass it too.
   if (!taken || !codeCheckable({ expiresAt: taken.expiresAt, tries: taken.tries - 1 }, now)) return false;
-  const typed = Buffer.from(hashOf(secret, email, code));
+  // Made with SESSION_SECRET's first secret; one made before it changed is good too.
   const stored = Buffer.from(taken.codeHash);
-  if (typed.length !== stored.length || !timingSafeEqual(typed, stored)) return false;
+  const right = secrets.some((secret) => {
+    const typed = Buffer.from(hashOf(secret, email, code));
+    return typed.length === stored.length && timingSafeEqual(typed, stored);
+  });
+  if (!right) return false;
   // Used once: of two right answers at the same moment, only the one that deletes the row signs in.
   const used = await db
     .delete(signInCodes)

@@ -82,7 +82,7 @@ export async function reminderRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const customerId = verifyStopToken(app.config.sessionSecret, request.query.token ?? '');
+      const customerId = verifyStopToken(app.config.sessionSecrets, request.query.token ?? '');
       const customer = customerId === null ? null : await setRemindersOff(app.db, customerId, true);
       if (!customer) {
         // A browser (the mail's reader) gets a page; a script gets the API's error shape.

@@ -18,7 +18,7 @@ import { stopToken } from './stop-token.js';
 /** Failed reminders one check retries at most; the next check takes the rest. */
 const RETRY_BATCH = 50;
 
-type ReminderSettings = Pick<AppConfig, 'businessTz' | 'publicUrl' | 'sessionSecret'>;
+type ReminderSettings = Pick<AppConfig, 'businessTz' | 'publicUrl' | 'sessionSecrets'>;
 
 /**
  * What the reminder check works with (issue 35): the database (claims take their own
@@ -36,10 +36,10 @@ export interface ReminderDeps {
 
 /** The link in a reminder that turns reminders off (GET Reminders/Off, public). */
 export function stopUrl(
-  config: Pick<ReminderSettings, 'publicUrl' | 'sessionSecret'>,
+  config: Pick<ReminderSettings, 'publicUrl' | 'sessionSecrets'>,
   customerId: number,
 ): string {
-  return `${config.publicUrl}/api/v1/Reminders/Off?token=${stopToken(config.sessionSecret, customerId)}`;
+  return `${config.publicUrl}/api/v1/Reminders/Off?token=${stopToken(config.sessionSecrets[0], customerId)}`;
 }
 
 /**

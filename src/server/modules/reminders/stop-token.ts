@@ -20,8 +20,11 @@ export function stopToken(secret: string, customerId: number): string {
   return `${customerId}.${tagOf(secret, customerId).toString('base64url')}`;
 }
 
-/** The customer id a token was signed for, or null for anything forged, altered or malformed. */
-export function verifyStopToken(secret: string, token: string): number | null {
+/**
+ * The customer id a token was signed for, with any of SESSION_SECRET's secrets (a link mailed
+ * before the secret changed still works), or null for anything forged, altered or malformed.
+ */
+export function verifyStopToken(secrets: readonly string[], token: string): number | null {
   const match = /^([1-9]\d{0,9})\.([A-Za-z0-9_-]{22})$/.exec(token);
   if (!match) return null;
   const customerId = Number(match[1]);
@@ -29,5 +32,5 @@ export function verifyStopToken(secret: string, token: string): number | null {
   const given = Buffer.from(match[2]!, 'base64url');
   // 22 base64url characters carry 132 bits: the last 4 must be zero, or two spellings would pass.
   if (given.length !== TAG_BYTES || given.toString('base64url') !== match[2]) return null;
-  return timingSafeEqual(given, tagOf(secret, customerId)) ? customerId : null;
+  return secrets.some((secret) => timingSafeEqual(given, tagOf(secret, customerId))) ? customerId : null;
 }
