@@ -104,6 +104,10 @@ function fastifyTrustProxy(trust: AppConfig['trustProxy']): FastifyServerOptions
   return (_address: string, hop: number) => hop < trust;
 }
 
+export const outboxWarning =
+  "SMTP_URL is not set: mails are kept as .eml files in this process's own DATA_DIR/outbox and never sent. " +
+  'With several processes on one database each keeps its own; set SMTP_URL to send them, or OUTBOX_DIR to one folder every process shares.';
+
 /** How often the backup schedule looks whether the newest backup is BACKUP_HOURS old. */
 const BACKUP_CHECK_SECONDS = 600;
 
@@ -167,6 +171,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     });
   }
 
+  // Without SMTP the mails are files in this process's own folder: on PostgreSQL, where several
+  // processes may share the work, each would keep the mails it made apart (issue 44).
+  if (config.databaseUrl && !config.smtpUrl && config.outboxDir === path.join(config.dataDir, 'outbox'))
+    app.log.warn({ outboxDir: config.outboxDir }, outboxWarning);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
