@@ -67,3 +67,41 @@ describe('the web app is sent compressed from the build', () => {
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(page);
   });
 });
+
+/**
+ * A rebuild in place takes the page away for a moment (issue 44: 404s, and "Trying to send a
+ * NotFound error inside a 404 handler" in the log). While index.html is missing, a browser is
+ * told to try again in a moment, nothing is logged as an error, and the page is back with it.
+ */
+describe('the page while a build replaces it', () => {
+  let root: string;
+  let t: TestApp;
+  const logs: { level: number; msg: string }[] = [];
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'bev-web-swap-'));
+    writeFileSync(path.join(root, 'index.html'), page);
+    t = await createTestApp({
+      webRoot: root,
+      logger: { level: 'warn', stream: { write: (line: string) => logs.push(JSON.parse(line)) } },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('answers 503 with Retry-After while index.html is missing, and the page once it is back', async () => {
+    rmSync(path.join(root, 'index.html'));
+    const during = await t.app.inject({ method: 'GET', url: '/maint/home' });
+    expect(during.statusCode).toBe(503);
+    expect(during.headers['retry-after']).toBe('1');
+    expect(during.headers['cache-control']).toBe('no-store');
+    expect(during.body).toMatch(/being updated/);
+    expect(logs.filter((l) => l.level >= 50)).toEqual([]);
+
+    writeFileSync(path.join(root, 'index.html'), page);
+    const after = await t.app.inject({ method: 'GET', url: '/maint/home' });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toBe(page);
+  });
+});

@@ -48,6 +48,15 @@ export const webAppPlugin = fp(async (app: FastifyInstance, opts: { root: string
     }
     if (!built)
       return reply.code(503).type('text/plain').send('The web app is not built: run "npm run build".');
+    // A build replacing the page in place (README, "Running it", says to build a release
+    // elsewhere): try again in a moment, rather than a 404 from inside this handler (issue 44).
+    if (!existsSync(index))
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .header('cache-control', 'no-store')
+        .type('text/plain')
+        .send('The web app is being updated: try again in a moment.');
     reply.header('cache-control', 'no-cache');
     return reply.type('text/html').sendFile('index.html');
   });
