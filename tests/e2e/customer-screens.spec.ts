@@ -106,7 +106,7 @@ test('the history shows Status and Cases, and an order detail prints alone', asy
     // No menu, no Logout, no buttons, no footer on paper.
     await expect(page.getByRole('button', { name: /Logout/ })).toBeHidden();
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeHidden();
-    await expect(page.getByRole('button', { name: 'Back' })).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeHidden();
     await expect(page.getByRole('link', { name: 'Copy' })).toBeHidden();
     await expect(page.locator('footer')).toBeHidden();
     await saveScreen(page, 'order-detail-print');

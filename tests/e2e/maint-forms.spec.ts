@@ -275,7 +275,7 @@ test('customer and item files upload and report what they did', async ({ page })
     .getByRole('link', { name: 'Customers', exact: true })
     .click();
   await expect(page).toHaveURL(/\/maint\/customers$/);
-  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
   await expect(page).toHaveURL(/\/maint\/customer\/import$/);
   await expect(page.getByText('customers-e2e.txt: uploaded')).toBeVisible();
   await expect(rejected.nth(1)).toContainText('E2E Bad Zip');

@@ -112,7 +112,7 @@ test.describe('staff lists', () => {
     await saveScreen(page, 'item-view');
 
     // Back returns to the list with its sort.
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     await expect(page).toHaveURL(/\/maint\/items\?sort=Description$/);
   });
 

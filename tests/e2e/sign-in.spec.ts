@@ -159,7 +159,7 @@ test.describe('staff sign-in', () => {
         expect(box).toBeGreaterThanOrEqual(44);
     await options.getByRole('menuitem', { name: 'Customer Types', exact: true }).click();
     await expect(page).toHaveURL(/\/maint\/customertype$/);
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     await expect(page).toHaveURL(/\/maint\/home$/);
 
     await page.getByRole('button', { name: 'Logout' }).click();
