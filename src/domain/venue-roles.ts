@@ -56,6 +56,8 @@ export const VENUE_ROUTES: Readonly<Record<string, VenueAction>> = {
   'GET /Holidays': 'view',
   'GET /Customer/:id/DeliveryDates': 'view',
   'GET /Customer/:id/OrderGuide': 'view',
+  // Reads a message into lines and saves nothing: every role, as the guide (design.md 8.7).
+  'POST /Customer/:id/QuickOrder': 'view',
   'GET /Customer/:id/Draft': 'view',
   'GET /Order/:id': 'view',
   'GET /Orders/:companyId': 'view',

@@ -307,6 +307,11 @@ const rows: Record<string, Row> = {
     ...ownOrAdmin,
     url: (c) => `/api/v1/Customer/${c.aId}/OrderGuide`,
   },
+  'POST /api/v1/Customer/{id}/QuickOrder': {
+    ...ownOrAdmin,
+    url: (c) => `/api/v1/Customer/${c.aId}/QuickOrder`,
+    body: () => ({ Text: '2 cs cola' }),
+  },
   'PUT /api/v1/Customer/{id}/Pars': {
     ...ownOrAdmin,
     url: (c) => `/api/v1/Customer/${c.aId}/Pars`,

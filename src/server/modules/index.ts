@@ -17,6 +17,7 @@ import { passkeyRoutes } from './people/passkeys.routes.js';
 import { peopleRoutes } from './people/people.routes.js';
 import { personSignInRoutes } from './people/person-sign-in.routes.js';
 import { productRoutes } from './products/products.routes.js';
+import { quickOrderRoutes } from './quick-order/quick-order.routes.js';
 import { reminderRoutes } from './reminders/reminders.routes.js';
 import { settingsRoutes } from './settings/settings.routes.js';
 import { standingOrderRoutes } from './standing-orders/standing-orders.routes.js';
@@ -36,6 +37,7 @@ export async function apiRoutes(api: FastifyInstance) {
   await api.register(productRoutes);
   await api.register(customerRoutes);
   await api.register(orderGuideRoutes);
+  await api.register(quickOrderRoutes);
   await api.register(draftRoutes);
   await api.register(customerTypeRoutes);
   await api.register(messageRoutes);
