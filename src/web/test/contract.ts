@@ -31,6 +31,7 @@ import {
 } from '../../domain/passkeys.schema';
 import { PersonSignedInSchema, SharedSignInSchema, VenuePersonSchema } from '../../domain/people.schema';
 import { ProductSchema } from '../../domain/product.schema';
+import { QuickOrderSchema } from '../../domain/quick-order.schema';
 import {
   RegenerateOrdersResponseSchema,
   ResendOrderMailsResponseSchema,
@@ -107,6 +108,7 @@ const routes: [method: string, path: RegExp, success: Success, errors?: z.ZodTyp
   ['POST', /^StandingOrder\/\d+\/Skip$/, StandingOrderSchema],
   ['GET', /^Customer\/\d+\/OrderGuide$/, OrderGuideSchema],
   ['PUT', /^Customer\/\d+\/Pars$/, SavedParsSchema],
+  ['POST', /^Customer\/\d+\/QuickOrder$/, QuickOrderSchema],
   ['GET', /^Customer\/\d+\/Draft$/, SavedOrderDraftSchema],
   ['PUT', /^Customer\/\d+\/Draft$/, SavedOrderDraftSchema],
   ['DELETE', /^Customer\/\d+\/Draft$/, 'empty'],

@@ -19,6 +19,7 @@ import { GuideActions, type GuideNote } from './guide-actions';
 import type { GuideView } from './guide-figures';
 import { ParDialog } from './par-dialog';
 import { ProductsStep } from './products-step';
+import { QuickAdd } from './quick-add';
 
 export interface GuideStepProps {
   state: OrderFormState;
@@ -239,6 +240,16 @@ export function GuideStep({ state, orders, asCards, hasLinkedProducts, firstCode
             The products are below to order as usual; their past deliveries and pars are not.
           </Text>
         </Paper>
+      )}
+      {available.length > 0 && (
+        <QuickAdd
+          customerId={state.customerId}
+          available={available}
+          onAdd={(code, cases, units) => {
+            state.onQuantity(code, 'CaseQuantity', cases);
+            state.onQuantity(code, 'UnitQuantity', units);
+          }}
+        />
       )}
       <ProductsStep
         lines={lines}
