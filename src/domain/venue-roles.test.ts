@@ -36,6 +36,7 @@ const expected: Record<string, string[]> = {
   'GET /Holidays': everyone,
   'GET /Customer/:id/DeliveryDates': everyone,
   'GET /Customer/:id/OrderGuide': everyone,
+  'POST /Customer/:id/QuickOrder': everyone,
   'GET /Customer/:id/Draft': everyone,
   'GET /Order/:id': everyone,
   'GET /Orders/:companyId': everyone,
