@@ -1,3 +1,14 @@
+import {
+  BARE_SIZES,
+  CASE_WORDS,
+  CHATTER,
+  NUMBER_WORDS,
+  SIZE_NUMBERS,
+  STOP_WORDS,
+  SYNONYMS,
+  UNIT_WORDS,
+} from './quick-order-words';
+
 /**
  * A quick order from text (design.md 8.7, issue 41): a message as customers text their rep
  * ("5 cs windy city cans", "vodka well 1 ltr x2", "thanks! - Joe") read line by line into a
@@ -29,187 +40,6 @@ export const QUICK_ORDER_MAX_LINE = 200;
 /** A quantity above this is not a quantity (a code, a size, a year): the line is left unsure. */
 export const QUICK_ORDER_MAX_QUANTITY = 999;
 
-const CASE_WORDS = new Set([
-  'cs',
-  'css',
-  'cse',
-  'case',
-  'cases',
-  'pk',
-  'pks',
-  'pack',
-  'packs',
-  'box',
-  'boxes',
-]);
-const UNIT_WORDS = new Set([
-  'btl',
-  'btls',
-  'bottle',
-  'bottles',
-  'bt',
-  'can',
-  'cans',
-  'ea',
-  'each',
-  'unit',
-  'units',
-  'single',
-  'singles',
-  'bag',
-  'bags',
-]);
-const NUMBER_WORDS: Record<string, number> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  dozen: 12,
-  couple: 2,
-};
-
-/**
- * The catalogue's own words for what people write: sizes and containers in one spelling, the
- * usual short forms and slang of a bar. Applied to the catalogue's descriptions and to the
- * lines alike, so both meet in the same terms.
- */
-const SYNONYMS: Record<string, string> = {
-  bottle: 'btl',
-  bottles: 'btl',
-  btls: 'btl',
-  bt: 'btl',
-  glass: 'btl',
-  cans: 'can',
-  kegs: 'keg',
-  bbl: 'keg',
-  barrel: 'keg',
-  handle: '1.75l',
-  handles: '1.75l',
-  fifth: '750ml',
-  fifths: '750ml',
-  nip: '50ml',
-  nips: '50ml',
-  mini: '50ml',
-  minis: '50ml',
-  split: '187ml',
-  splits: '187ml',
-  magnum: '1.5l',
-  liter: '1l',
-  liters: '1l',
-  litre: '1l',
-  ltr: '1l',
-  tallboy: '16oz',
-  tallboys: '16oz',
-  pounder: '16oz',
-  pounders: '16oz',
-  forty: '40oz',
-  forties: '40oz',
-  coke: 'cola',
-  cokes: 'cola',
-  pop: 'soda',
-  sprite: 'lemon-lime',
-  '7up': 'lemon-lime',
-  oj: 'orange juice',
-  cab: 'cabernet',
-  cabs: 'cabernet',
-  sauv: 'sauvignon',
-  chard: 'chardonnay',
-  pinot: 'pinot',
-  pg: 'pinot grigio',
-  sb: 'sauvignon blanc',
-  zin: 'zinfandel',
-  marg: 'margarita',
-  margs: 'margarita',
-  bloody: 'bloody',
-  'sour mix': 'sweet sour mix',
-  sours: 'sweet sour',
-  champ: 'champagne',
-  champs: 'champagne',
-  bubbly: 'sparkling',
-  whisky: 'whiskey',
-  whiskies: 'whiskey',
-  vodkas: 'vodka',
-  wines: 'wine',
-  seltzers: 'seltzer',
-  ipas: 'ipa',
-  lagers: 'lager',
-  ales: 'ale',
-  stouts: 'stout',
-  ciders: 'cider',
-  teq: 'tequila',
-  tequilla: 'tequila',
-  h2o: 'water',
-  bib: 'bag box',
-  na: 'na',
-  'n/a': 'na',
-  'non-alcoholic': 'na',
-  'non alcoholic': 'na',
-  'club soda': 'club soda',
-  'soda water': 'club soda',
-  limes: 'lime',
-  lemons: 'lemon',
-  napkin: 'napkins',
-  cup: 'cups',
-  straw: 'straws',
-  towel: 'towels',
-  pops: 'pops',
-  popsicles: 'pops',
-  'ice cream': 'ice cream',
-};
-
-/** Words that never name a product: dropped from a line's words. */
-const STOP_WORDS = new Set([
-  'a',
-  'an',
-  'of',
-  'the',
-  'for',
-  'and',
-  'plus',
-  'also',
-  'some',
-  'more',
-  'please',
-  'pls',
-  'plz',
-  'thx',
-  'need',
-  'needs',
-  'want',
-  'get',
-  'send',
-  'add',
-  'us',
-  'me',
-  'we',
-  'i',
-  'my',
-  'our',
-  'x',
-  'qty',
-  'another',
-  'extra',
-  'order',
-  'with',
-  'to',
-  'in',
-  'on',
-]);
-
-/** Words that make a line chatter when it names no quantity and no code. */
-const CHATTER =
-  /\b(hi|hey|hello|hiya|yo|morning|afternoon|evening|thanks?|thank|thx|ty|cheers|regards|best|sincerely|sent from|iphone|android|call me|questions?|let me know|lmk|asap|invoice|delivery|deliver|friday|monday|tuesday|wednesday|thursday|saturday|sunday|tomorrow|today|week|weekend|usual|same as|as always|that'?s (all|it)|can (we|you|i)|could (we|you)|appreciate|talk soon|see you|you)\b|\?\s*$|^[-–—]\s*\w+/;
-
 /** Sizes and packs in one spelling: `750 ml` 750ml, `1 ltr` 1l, `24x12oz` 24pk 12oz, `1/2 BBL` halfbbl. */
 function normalizeSizes(text: string): string {
   return text
@@ -233,18 +63,6 @@ function normalizeSizes(text: string): string {
     );
 }
 
-/** A bare number in the product words that is a bottle size: 750 is 750ml, 1.75 is 1.75l. */
-const BARE_SIZES: Record<string, string> = {
-  '50': '50ml',
-  '187': '187ml',
-  '355': '355ml',
-  '375': '375ml',
-  '500': '500ml',
-  '750': '750ml',
-  '1.5': '1.5l',
-  '1.75': '1.75l',
-};
-
 /**
  * The terms of a text in the catalogue's words: lowercase, sizes in one spelling, the synonyms
  * and short forms replaced, stop words left out. The catalogue's descriptions and the lines both
@@ -267,9 +85,6 @@ export function terms(text: string, { sizeNumbers = false } = {}): string[] {
   }
   return out;
 }
-
-/** Bare numbers that are bottle sizes, never quantities (750 is a fifth, not 750 cases). */
-const SIZE_NUMBERS = new Set(['187', '355', '375', '750', '1.5', '1.75']);
 
 function quantityOf(token: string | undefined): number | null {
   if (token === undefined) return null;
