@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import rateLimit from '@fastify/rate-limit';
@@ -17,6 +16,7 @@ import { type Database, type Db, migrateDatabase, openDatabase } from './db/clie
 import { every } from './lib/every.js';
 import { HttpError } from './lib/http-error.js';
 import { mailsCounter } from './lib/metrics.js';
+import { requestIdOptions } from './lib/request-ids.js';
 import { ensureFirstAdmin } from './modules/auth/auth.service.js';
 import { BackupKeeper } from './modules/backups/backups.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -24,7 +24,7 @@ import { removeLeftoverUploads, spoolDir } from './modules/imports/import-upload
 import { importRoutes } from './modules/imports/imports.routes.js';
 import { apiRoutes } from './modules/index.js';
 import { startMailRetryLoop } from './modules/mail/mail-retry.js';
-import { createMailer, type Mailer } from './modules/mail/mailer.js';
+import { createMailer, type Mailer, warnOfOutboxPerProcess } from './modules/mail/mailer.js';
 import { settleExportClaims } from './modules/orders/export-claim.js';
 import { setExportEncoding } from './modules/orders/order-export.js';
 import { ORDERS_PER_MINUTE } from './modules/orders/order-rate.js';
@@ -104,10 +104,6 @@ function fastifyTrustProxy(trust: AppConfig['trustProxy']): FastifyServerOptions
   return (_address: string, hop: number) => hop < trust;
 }
 
-export const outboxWarning =
-  "SMTP_URL is not set: mails are kept as .eml files in this process's own DATA_DIR/outbox and never sent. " +
-  'With several processes on one database each keeps its own; set SMTP_URL to send them, or OUTBOX_DIR to one folder every process shares.';
-
 /** How often the backup schedule looks whether the newest backup is BACKUP_HOURS old. */
 const BACKUP_CHECK_SECONDS = 600;
 
@@ -118,20 +114,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    // Every request's id is the server's own, unique across processes and restarts, so a 500's
-    // reference names one request in the logs of all of them (issue 44). A client's or proxy's
-    // X-Request-Id is kept beside it, never in its place.
-    requestIdHeader: false,
-    genReqId: () => randomUUID(),
-    childLoggerFactory: (logger, bindings, options, raw) => {
-      const client = raw.headers['x-request-id'];
-      return logger.child(
-        typeof client === 'string' && client
-          ? { ...bindings, clientRequestId: client.slice(0, 200) }
-          : bindings,
-        options,
-      );
-    },
+    ...requestIdOptions,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     // Sign-in and JSON bodies are small; the uploads have their own limit (multipart).
     bodyLimit: 1024 * 1024,
@@ -171,10 +154,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     });
   }
 
-  // Without SMTP the mails are files in this process's own folder: on PostgreSQL, where several
-  // processes may share the work, each would keep the mails it made apart (issue 44).
-  if (config.databaseUrl && !config.smtpUrl && config.outboxDir === path.join(config.dataDir, 'outbox'))
-    app.log.warn({ outboxDir: config.outboxDir }, outboxWarning);
+  warnOfOutboxPerProcess(config, app.log);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '#support/helpers.js';
 import { TEST_SECRET } from '#support/test-config.js';
-import { outboxWarning } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
+import { outboxWarning } from '../../src/server/modules/mail/mailer.js';
 
 /**
  * What whoever runs it is told at start (issue 44): on PostgreSQL without SMTP_URL, the mails

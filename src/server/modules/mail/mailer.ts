@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { domainToASCII } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
 import { emailError } from '../../../domain/order.schema.js';
+import type { AppConfig } from '../../config.js';
 import { writeFileAtomic } from '../../lib/atomic-write.js';
 
 /** A message with a text body and, optionally, the same in HTML. */
@@ -78,4 +80,21 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
     },
     close: () => transport.close(),
   };
+}
+
+export const outboxWarning =
+  "SMTP_URL is not set: mails are kept as .eml files in this process's own DATA_DIR/outbox and never sent. " +
+  'With several processes on one database each keeps its own; set SMTP_URL to send them, or OUTBOX_DIR to one folder every process shares.';
+
+/**
+ * Without SMTP the mails are files in this process's own folder: on PostgreSQL, where several
+ * processes may share the work, each would keep the mails it made apart (issue 44). Said once at
+ * start, unless OUTBOX_DIR names a folder of their choosing.
+ */
+export function warnOfOutboxPerProcess(
+  config: Pick<AppConfig, 'databaseUrl' | 'smtpUrl' | 'outboxDir' | 'dataDir'>,
+  log: FastifyBaseLogger,
+): void {
+  if (config.databaseUrl && !config.smtpUrl && config.outboxDir === path.join(config.dataDir, 'outbox'))
+    log.warn({ outboxDir: config.outboxDir }, outboxWarning);
 }
